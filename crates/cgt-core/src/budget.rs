@@ -1,0 +1,124 @@
+//! The budget a computation runs under: a deadline, a memory cap and a cancel flag.
+//!
+//! Long-running loops call [`Budget::check`] (cheap: it reads the clock only every few hundred
+//! calls) and propagate [`Exhausted`] with `?`, so that a statement gives up cleanly instead of
+//! hanging or exhausting the machine.
+
+use std::cell::Cell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Why a computation stopped before finishing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exhausted {
+    /// The deadline passed.
+    Time,
+    /// The computation needed more memory than allowed.
+    Memory,
+    /// Somebody cancelled the computation (an edit in the editor, for example).
+    Cancelled,
+}
+
+impl std::fmt::Display for Exhausted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Exhausted::Time => "the time budget",
+            Exhausted::Memory => "the memory budget",
+            Exhausted::Cancelled => "cancelled",
+        })
+    }
+}
+
+/// Limits for one computation. Cloning shares the cancel flag.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    deadline: Option<Instant>,
+    time: Option<Duration>,
+    memory: usize,
+    cancel: Arc<AtomicBool>,
+    ticks: Cell<u32>,
+}
+
+/// How many calls to [`Budget::check`] pass between two looks at the clock.
+const CLOCK_EVERY: u32 = 256;
+
+impl Budget {
+    /// A budget of `time` (from now) and `memory` bytes.
+    pub fn new(time: Duration, memory: usize) -> Self {
+        Budget {
+            deadline: Some(Instant::now() + time),
+            time: Some(time),
+            memory,
+            cancel: Arc::new(AtomicBool::new(false)),
+            ticks: Cell::new(0),
+        }
+    }
+
+    /// No limits at all (for tests and oracles).
+    pub fn unlimited() -> Self {
+        Budget {
+            deadline: None,
+            time: None,
+            memory: usize::MAX,
+            cancel: Arc::new(AtomicBool::new(false)),
+            ticks: Cell::new(0),
+        }
+    }
+
+    /// The same limits, with the clock started again now and a fresh cancel flag.
+    pub fn restarted(&self) -> Self {
+        Budget {
+            deadline: self.time.map(|t| Instant::now() + t),
+            time: self.time,
+            memory: self.memory,
+            cancel: Arc::new(AtomicBool::new(false)),
+            ticks: Cell::new(0),
+        }
+    }
+
+    /// The flag that cancels this computation when set.
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        self.cancel.clone()
+    }
+
+    /// The time allowed, if limited.
+    pub fn time(&self) -> Option<Duration> {
+        self.time
+    }
+
+    /// The memory allowed, in bytes.
+    pub fn memory(&self) -> usize {
+        self.memory
+    }
+
+    /// Fails once the deadline has passed or the computation was cancelled.
+    pub fn check(&self) -> Result<(), Exhausted> {
+        let t = self.ticks.get().wrapping_add(1);
+        self.ticks.set(t);
+        if t % CLOCK_EVERY != 0 {
+            return Ok(());
+        }
+        self.check_now()
+    }
+
+    /// Like [`Budget::check`], but always looks at the clock.
+    pub fn check_now(&self) -> Result<(), Exhausted> {
+        if self.cancel.load(Ordering::Relaxed) {
+            return Err(Exhausted::Cancelled);
+        }
+        match self.deadline {
+            Some(d) if Instant::now() >= d => Err(Exhausted::Time),
+            _ => Ok(()),
+        }
+    }
+
+    /// Fails if `bytes` of memory in use exceed the cap.
+    pub fn check_memory(&self, bytes: usize) -> Result<(), Exhausted> {
+        if bytes > self.memory {
+            Err(Exhausted::Memory)
+        } else {
+            Ok(())
+        }
+    }
+}
