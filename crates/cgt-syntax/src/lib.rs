@@ -1,1 +1,136 @@
-//! placeholder
+//! The cgt language's syntax: a logos lexer, a chumsky parser and the syntax tree.
+//!
+//! [`parse`] never fails: it splits the file into statements (one per line, continued while a
+//! bracket is open), parses each on its own so that a bad line does not hide the others, and
+//! returns every statement with the diagnostics found.
+
+pub mod ast;
+pub mod diagnostic;
+mod grammar;
+pub mod lexer;
+mod split;
+
+use chumsky::prelude::*;
+
+pub use ast::*;
+pub use diagnostic::{Diagnostic, Label, Severity};
+pub use grammar::{down_count, is_box_word};
+pub use lexer::{Span, Token, lex};
+pub use split::MAX_DEPTH;
+
+/// The statements of a file and the syntax errors in it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ParsedFile {
+    /// Every statement, in order; a statement with syntax errors has kind [`StmtKind::Error`].
+    pub stmts: Vec<Stmt>,
+    /// Syntax errors, in source order.
+    pub errors: Vec<Diagnostic>,
+}
+
+/// Parses a whole file.
+pub fn parse(src: &str) -> ParsedFile {
+    let tokens = lex(src);
+    let mut file = ParsedFile::default();
+    for piece in split::split(&tokens) {
+        let toks = &tokens[piece.tokens.clone()];
+        let whole = toks[0].1.start..toks[toks.len() - 1].1.end;
+        if let Some(err) = piece.error {
+            file.errors.push(err);
+            file.stmts.push(Stmt {
+                kind: StmtKind::Error,
+                span: whole,
+            });
+            continue;
+        }
+        let (stmt, errors) = if piece.depth <= SHALLOW {
+            parse_statement(toks, whole.clone())
+        } else {
+            on_big_stack(piece.depth, || parse_statement(toks, whole.clone()))
+        };
+        file.errors.extend(errors);
+        file.stmts.push(stmt.unwrap_or(Stmt {
+            kind: StmtKind::Error,
+            span: whole,
+        }));
+    }
+    file
+}
+
+/// Statements nested at most this deep are parsed on the caller's stack.
+const SHALLOW: usize = 16;
+
+/// Runs `f` on a scoped thread whose stack is large enough for `depth` levels of brackets (the
+/// recursive-descent parser needs tens of kilobytes per level in debug builds).
+fn on_big_stack<T: Send>(depth: usize, f: impl FnOnce() -> T + Send) -> T {
+    let size = (1 << 20) + depth * (128 << 10);
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(size)
+            .spawn_scoped(scope, f)
+            .map(|h| h.join())
+            .unwrap_or_else(|e| panic!("cannot start a parser thread: {e}"))
+            .unwrap_or_else(|p| std::panic::resume_unwind(p))
+    })
+}
+
+/// Parses the tokens of one statement.
+fn parse_statement(toks: &[(Token<'_>, Span)], whole: Span) -> (Option<Stmt>, Vec<Diagnostic>) {
+    let simple: Vec<(Token<'_>, SimpleSpan)> = toks
+        .iter()
+        .filter(|(t, _)| *t != Token::Newline)
+        .map(|(t, s)| (*t, SimpleSpan::from(s.clone())))
+        .collect();
+    let eoi = SimpleSpan::from(whole.end..whole.end);
+    let input = simple.as_slice().map(eoi, |(t, s)| (t, s));
+    let (out, errs) = grammar::statement().parse(input).into_output_errors();
+    let diags: Vec<Diagnostic> = errs.into_iter().map(|e| syntax_error(&e)).collect();
+    if diags.is_empty() {
+        (out, diags)
+    } else {
+        (None, diags)
+    }
+}
+
+/// Converts a chumsky error into a diagnostic with a readable message.
+fn syntax_error(e: &Rich<'_, Token<'_>, SimpleSpan>) -> Diagnostic {
+    let span = e.span().into_range();
+    if let chumsky::error::RichReason::Custom(msg) = e.reason() {
+        return Diagnostic::error("syntax", span, msg.clone());
+    }
+    let found = match e.found() {
+        Some(Token::Error(s)) => format!("`{s}` is not part of the language"),
+        Some(t) => format!("unexpected `{t}`"),
+        None => "unexpected end of statement".to_string(),
+    };
+    let mut expected: Vec<String> = e
+        .expected()
+        .filter_map(|p| match p {
+            chumsky::error::RichPattern::Token(t) => Some(format!("`{}`", &**t)),
+            chumsky::error::RichPattern::Label(l) => Some(l.to_string()),
+            chumsky::error::RichPattern::EndOfInput => Some("end of line".into()),
+            _ => None,
+        })
+        .collect();
+    expected.sort();
+    expected.dedup();
+    let message = match expected.len() {
+        0 => found,
+        1 => format!("{found}, expected {}", expected[0]),
+        _ => {
+            let last = expected.pop().unwrap_or_default();
+            format!("{found}, expected {} or {last}", expected.join(", "))
+        }
+    };
+    let diag = Diagnostic::error("syntax", span, message);
+    match e.found() {
+        Some(Token::Ident(s))
+            if s.chars().any(|c| c == 'G') && s.chars().all(|c| "BWG_".contains(c)) =>
+        {
+            diag.with_hint("green boxes are only allowed inside `boxes[...]`")
+        }
+        Some(Token::Error(_)) => {
+            diag.with_hint("see grammar/cgt.ebnf for what a statement may contain")
+        }
+        _ => diag,
+    }
+}

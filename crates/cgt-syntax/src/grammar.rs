@@ -1,0 +1,551 @@
+//! The chumsky grammar of one statement, over the tokens of that statement.
+//!
+//! `grammar/cgt.ebnf` is the normative description; this module implements it rule for rule.
+//! Operator chains are parsed with `repeated` and stored flat, so no rule recurses per
+//! operator: the parser only recurses per bracket, and [`crate::parse`] bounds bracket depth
+//! before calling it.
+
+use chumsky::input::ValueInput;
+use chumsky::prelude::*;
+
+use crate::ast::{
+    CallArg, CmpOp, Expr, ExprKind, NumberLit, Nus, RuleArg, RuleArgKind, Ruleset, Setting,
+    SettingValue, Spanned, Stmt, StmtKind, SumOp, UnaryOp,
+};
+use crate::lexer::{Span, Token};
+
+/// Errors the grammar reports.
+pub(crate) type Err<'tok, 'src> = extra::Err<Rich<'tok, Token<'src>, SimpleSpan>>;
+
+/// Words that are not names.
+pub(crate) const KEYWORDS: &[&str] = &["let", "is", "misere"];
+
+/// Whether `s` is a box word: only `B`, `W` and `_`.
+pub fn is_box_word(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| matches!(b, b'B' | b'W' | b'_'))
+}
+
+/// The signed count of a down word (`v` is -1, `vv` is -2, `v5` is -5), if `s` is one.
+pub fn down_count(s: &str) -> Option<i64> {
+    let rest = s.strip_prefix('v')?;
+    if rest.bytes().all(|b| b == b'v') {
+        return Some(-(rest.len() as i64) - 1);
+    }
+    if rest.bytes().all(|b| b.is_ascii_digit()) {
+        return rest.parse::<i64>().ok().map(|n| -n);
+    }
+    None
+}
+
+/// The count of an ups or arrow-downs token: `^^` is 2, `↑3` is 3, `↓↓` is 2.
+fn arrow_count(s: &str, arrow: char, ascii: Option<char>) -> Option<i64> {
+    let digits = s.trim_start_matches(|c| c == arrow || Some(c) == ascii);
+    if digits.is_empty() {
+        return Some(s.chars().count() as i64);
+    }
+    digits.parse::<i64>().ok()
+}
+
+fn span(s: SimpleSpan) -> Span {
+    s.into_range()
+}
+
+fn is_name(s: &str) -> bool {
+    !KEYWORDS.contains(&s) && !is_box_word(s) && down_count(s).is_none()
+}
+
+/// The parser of one statement.
+pub(crate) fn statement<'tok, 'src: 'tok, I>() -> impl Parser<'tok, I, Stmt, Err<'tok, 'src>>
+where
+    I: ValueInput<'tok, Token = Token<'src>, Span = SimpleSpan>,
+{
+    let expr = expression();
+    let name = select! { Token::Ident(s) if is_name(s) => s.to_string() }
+        .map_with(|s, e| Spanned::new(s, span(e.span())))
+        .labelled("a name");
+    let let_stmt = just(Token::Ident("let"))
+        .ignore_then(name)
+        .then_ignore(just(Token::Assign))
+        .then(expr.clone())
+        .map(|(name, value)| StmtKind::Let { name, value });
+    let cmp = select! {
+        Token::EqEq => CmpOp::Eq,
+        Token::NotEq => CmpOp::Ne,
+        Token::Lt => CmpOp::Lt,
+        Token::LtEq => CmpOp::Le,
+        Token::Gt => CmpOp::Gt,
+        Token::GtEq => CmpOp::Ge,
+        Token::Confused => CmpOp::Confused,
+    }
+    .map_with(|op, e| Spanned::new(op, span(e.span())))
+    .labelled("a comparison");
+    let outcome = select! { Token::Ident(s) => s.to_string() }
+        .map_with(|s, e| Spanned::new(s, span(e.span())))
+        .labelled("an outcome (L, R, P, N, win, loss, draw)");
+    let tail = choice((
+        just(Token::Ident("is")).ignore_then(outcome).map(Tail::Is),
+        cmp.then(expr.clone()).map(|(op, rhs)| Tail::Cmp(op, rhs)),
+    ));
+    let expr_stmt = expr.then(tail.or_not()).map(|(lhs, tail)| match tail {
+        None => StmtKind::Expr(lhs),
+        Some(Tail::Is(outcome)) => StmtKind::Is { expr: lhs, outcome },
+        Some(Tail::Cmp(op, rhs)) => StmtKind::Check { lhs, op, rhs },
+    });
+    let_stmt
+        .or(expr_stmt)
+        .then_ignore(end())
+        .map_with(|kind, e| Stmt {
+            kind,
+            span: span(e.span()),
+        })
+}
+
+enum Tail {
+    Is(Spanned<String>),
+    Cmp(Spanned<CmpOp>, Expr),
+}
+
+/// The parser of an expression (`misere`, sums, ordinal sums, prefixes, atoms).
+fn expression<'tok, 'src: 'tok, I>() -> impl Parser<'tok, I, Expr, Err<'tok, 'src>> + Clone
+where
+    I: ValueInput<'tok, Token = Token<'src>, Span = SimpleSpan>,
+{
+    recursive(|expr| {
+        let atom = atom(expr.clone()).boxed();
+        let prefix =
+            select! { Token::Minus => UnaryOp::Neg, Token::PlusMinus => UnaryOp::PlusMinus }
+                .map_with(|op, e| Spanned::new(op, span(e.span())));
+        let pm_list = just(Token::PlusMinus)
+            .ignore_then(
+                expr.clone()
+                    .separated_by(just(Token::Comma))
+                    .at_least(2)
+                    .collect::<Vec<_>>()
+                    .delimited_by(just(Token::LParen), just(Token::RParen)),
+            )
+            .map_with(|opts, e| Expr::new(ExprKind::PlusMinusList(opts), span(e.span())));
+        let unary = pm_list
+            .or(prefix
+                .repeated()
+                .collect::<Vec<_>>()
+                .then(atom)
+                .map_with(|(ops, operand), e| make_unary(ops, operand, span(e.span()))))
+            .boxed();
+        let ordinal = unary
+            .clone()
+            .then(
+                just(Token::Colon)
+                    .ignore_then(unary.clone())
+                    .repeated()
+                    .collect::<Vec<_>>(),
+            )
+            .map_with(|(first, rest), e| {
+                if rest.is_empty() {
+                    return first;
+                }
+                let mut all = vec![first];
+                all.extend(rest);
+                Expr::new(ExprKind::Ordinal(all), span(e.span()))
+            })
+            .boxed();
+        let sum_op = select! { Token::Plus => 0u8, Token::Minus => 1u8, Token::PlusMinus => 2u8 }
+            .map_with(|op, e| (op, span(e.span())));
+        let sum = ordinal
+            .clone()
+            .then(sum_op.then(ordinal).repeated().collect::<Vec<_>>())
+            .map_with(|(first, rest), e| make_sum(first, rest, span(e.span())))
+            .boxed();
+        just(Token::Ident("misere"))
+            .map_with(|_, e| Spanned::new(UnaryOp::Misere, span(e.span())))
+            .repeated()
+            .collect::<Vec<_>>()
+            .then(sum)
+            .map_with(|(ops, operand), e| {
+                if ops.is_empty() {
+                    operand
+                } else {
+                    Expr::new(ExprKind::Unary(ops, Box::new(operand)), span(e.span()))
+                }
+            })
+            .labelled("an expression")
+    })
+}
+
+/// Builds a prefix expression. A minus right before a plain number literal is that number's
+/// sign (`-1v*3` is `-1 + v + *3`, as CGSuite reads it), not a negation of the juxtaposition.
+fn make_unary(mut ops: Vec<Spanned<UnaryOp>>, mut operand: Expr, whole: Span) -> Expr {
+    if let (Some(last), ExprKind::Nus(nus)) = (ops.last(), &mut operand.node)
+        && last.node == UnaryOp::Neg
+        && let Some(num) = &mut nus.number
+        && !num.node.negative
+        && num.span.start == operand.span.start
+    {
+        num.node.negative = true;
+        num.span.start = last.span.start;
+        operand.span.start = last.span.start;
+        ops.pop();
+    }
+    if ops.is_empty() {
+        return operand;
+    }
+    Expr::new(ExprKind::Unary(ops, Box::new(operand)), whole)
+}
+
+fn make_sum(first: Expr, rest: Vec<((u8, Span), Expr)>, whole: Span) -> Expr {
+    if rest.is_empty() {
+        return first;
+    }
+    let terms = rest
+        .into_iter()
+        .map(|((op, op_span), term)| match op {
+            0 => (Spanned::new(SumOp::Add, op_span), term),
+            1 => (Spanned::new(SumOp::Sub, op_span), term),
+            _ => {
+                // `a +- b` is `a + (+-b)`.
+                let s = op_span.start..term.span.end;
+                let pm = match term.node {
+                    ExprKind::PlusMinusList(_) => term,
+                    _ => Expr::new(
+                        ExprKind::Unary(
+                            vec![Spanned::new(UnaryOp::PlusMinus, op_span.clone())],
+                            Box::new(term),
+                        ),
+                        s,
+                    ),
+                };
+                (Spanned::new(SumOp::Add, op_span), pm)
+            }
+        })
+        .collect();
+    Expr::new(ExprKind::Sum(Box::new(first), terms), whole)
+}
+
+/// Atoms: juxtapositions, game literals, parentheses, calls, rulesets, box words, names.
+fn atom<'tok, 'src: 'tok, I, P>(expr: P) -> impl Parser<'tok, I, Expr, Err<'tok, 'src>> + Clone
+where
+    I: ValueInput<'tok, Token = Token<'src>, Span = SimpleSpan>,
+    P: Parser<'tok, I, Expr, Err<'tok, 'src>> + Clone + 'tok,
+{
+    let paren = expr
+        .clone()
+        .delimited_by(just(Token::LParen), just(Token::RParen))
+        .map_with(|mut inner: Expr, e| {
+            // The span covers the parentheses, so `-(1v)` is not read as `-1v`.
+            inner.span = span(e.span());
+            inner
+        });
+    let word = select! { Token::Ident(s) => s }
+        .map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
+    let call = word
+        .then(call_args(expr.clone()).delimited_by(just(Token::LParen), just(Token::RParen)))
+        .map(|(name, args)| ExprKind::Call { name, args });
+    let ruleset = word
+        .then(
+            rule_arg()
+                .separated_by(just(Token::Comma))
+                .allow_trailing()
+                .collect::<Vec<_>>()
+                .delimited_by(just(Token::LBracket), just(Token::RBracket)),
+        )
+        .then(setting().repeated().collect::<Vec<_>>())
+        .map(|((name, args), settings)| {
+            ExprKind::Ruleset(Ruleset {
+                name,
+                args,
+                settings,
+            })
+        });
+    let box_word = select! { Token::Ident(s) if is_box_word(s) => s }
+        .map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
+    let boxes = box_word
+        .separated_by(just(Token::Dot))
+        .at_least(1)
+        .collect::<Vec<_>>()
+        .map(ExprKind::Boxes);
+    let name = select! { Token::Ident(s) if is_name(s) => ExprKind::Name(s.to_string()) };
+    choice((
+        nus().map(ExprKind::Nus),
+        game_literal(expr),
+        call,
+        ruleset,
+        boxes,
+        name,
+    ))
+    .map_with(|kind, e| Expr::new(kind, span(e.span())))
+    .or(paren)
+    .labelled("a game")
+}
+
+/// A number-ups-star juxtaposition: `3`, `1/2^*`, `-1v*3` (the sign is added by
+/// [`make_unary`]), `^^`, `vv*`, `*4`.
+fn nus<'tok, 'src: 'tok, I>() -> impl Parser<'tok, I, Nus, Err<'tok, 'src>> + Clone
+where
+    I: ValueInput<'tok, Token = Token<'src>, Span = SimpleSpan>,
+{
+    let int = select! { Token::Int(s) => s.to_string() };
+    let number = int
+        .then(just(Token::Slash).ignore_then(int).or_not())
+        .map_with(|(numerator, denominator), e| {
+            Spanned::new(
+                NumberLit {
+                    negative: false,
+                    numerator,
+                    denominator,
+                },
+                span(e.span()),
+            )
+        });
+    let ups = select! {
+        Token::Ups(s) => arrow_count(s, '↑', Some('^')),
+        Token::Downs(s) => arrow_count(s, '↓', None).map(|n| -n),
+        Token::Ident(s) if down_count(s).is_some() => down_count(s),
+    }
+    .try_map(|n, s| n.ok_or_else(|| Rich::custom(s, "too many ups to count")))
+    .map_with(|n, e| Spanned::new(n, span(e.span())));
+    let star = select! { Token::Star(s) => s[1..].to_string() }
+        .map_with(|s, e| Spanned::new(s, span(e.span())));
+    let with_number = number
+        .then(ups.or_not())
+        .then(star.or_not())
+        .map(|((number, ups), star)| Nus {
+            number: Some(number),
+            ups,
+            star,
+        });
+    let with_ups = ups.then(star.or_not()).map(|(ups, star)| Nus {
+        number: None,
+        ups: Some(ups),
+        star,
+    });
+    let only_star = star.map(|star| Nus {
+        number: None,
+        ups: None,
+        star: Some(star),
+    });
+    choice((with_number, with_ups, only_star))
+}
+
+/// One piece of a game literal's body: options, or a run of bars.
+#[derive(Clone)]
+enum Piece {
+    Options(Vec<Expr>),
+    Bars(usize, Span),
+}
+
+/// `{ L | R }` and `< L | R >`, with slashes nesting: the separator with the most bars splits
+/// first, so `{3 || 2 | 1}` is `{3 | {2 | 1}}`.
+fn game_literal<'tok, 'src: 'tok, I, P>(
+    expr: P,
+) -> impl Parser<'tok, I, ExprKind, Err<'tok, 'src>> + Clone
+where
+    I: ValueInput<'tok, Token = Token<'src>, Span = SimpleSpan>,
+    P: Parser<'tok, I, Expr, Err<'tok, 'src>> + Clone + 'tok,
+{
+    let options = expr
+        .separated_by(just(Token::Comma))
+        .collect::<Vec<_>>()
+        .map(Piece::Options);
+    let bars =
+        select! { Token::Bars(s) => s.len() }.map_with(|n, e| Piece::Bars(n, span(e.span())));
+    let body = options
+        .clone()
+        .then(bars.then(options).repeated().collect::<Vec<_>>())
+        .map(|(first, rest)| {
+            let mut pieces = vec![first];
+            for (b, o) in rest {
+                pieces.push(b);
+                pieces.push(o);
+            }
+            pieces
+        });
+    let braces = body
+        .clone()
+        .delimited_by(just(Token::LBrace), just(Token::RBrace));
+    let angles = body.delimited_by(just(Token::Lt), just(Token::Gt));
+    braces.or(angles).validate(
+        |pieces, e, emitter| match split_pieces(&pieces, span(e.span())) {
+            Ok((left, right)) => ExprKind::Game { left, right },
+            Err((msg, at)) => {
+                emitter.emit(Rich::custom(at.into(), msg));
+                ExprKind::Error
+            }
+        },
+    )
+}
+
+/// Resolves nested bars: splits at the unique run with the most bars.
+fn split_pieces(pieces: &[Piece], whole: Span) -> Result<(Vec<Expr>, Vec<Expr>), (String, Span)> {
+    let max = pieces
+        .iter()
+        .filter_map(|p| {
+            if let Piece::Bars(n, _) = p {
+                Some(*n)
+            } else {
+                None
+            }
+        })
+        .max();
+    let Some(max) = max else {
+        return Err((
+            "a game needs a `|` between its Left and Right options".into(),
+            whole,
+        ));
+    };
+    let at: Vec<usize> = pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| matches!(p, Piece::Bars(n, _) if *n == max))
+        .map(|(i, _)| i)
+        .collect();
+    if at.len() > 1 {
+        let Piece::Bars(_, s) = &pieces[at[1]] else {
+            unreachable!("indices of bars")
+        };
+        let bars = "|".repeat(max);
+        return Err((
+            format!(
+                "ambiguous `{bars}`: write `{}` to say which side nests deeper",
+                "|".repeat(max + 1)
+            ),
+            s.clone(),
+        ));
+    }
+    let side = |part: &[Piece]| -> Result<Vec<Expr>, (String, Span)> {
+        match part {
+            [Piece::Options(opts)] => Ok(opts.clone()),
+            _ => {
+                let start = first_start(part).unwrap_or(whole.start);
+                let end = last_end(part).unwrap_or(whole.end);
+                let inner = single_option(part)?;
+                let (left, right) = split_pieces(inner, start..end)?;
+                Ok(vec![Expr::new(ExprKind::Game { left, right }, start..end)])
+            }
+        }
+    };
+    Ok((side(&pieces[..at[0]])?, side(&pieces[at[0] + 1..])?))
+}
+
+/// A nested side must be one option: `{1, 2 | 3 || 4}` would be ambiguous.
+fn single_option(part: &[Piece]) -> Result<&[Piece], (String, Span)> {
+    let (first, last) = (part.first(), part.last());
+    for p in [first, last].into_iter().flatten() {
+        if let Piece::Options(o) = p
+            && o.len() > 1
+        {
+            let s = o[0].span.start..o[o.len() - 1].span.end;
+            return Err((
+                "a side with nested bars must be a single game: put the other options in braces"
+                    .into(),
+                s,
+            ));
+        }
+    }
+    Ok(part)
+}
+
+fn first_start(part: &[Piece]) -> Option<usize> {
+    part.iter().find_map(|p| match p {
+        Piece::Options(o) => o.first().map(|e| e.span.start),
+        Piece::Bars(_, s) => Some(s.start),
+    })
+}
+
+fn last_end(part: &[Piece]) -> Option<usize> {
+    part.iter().rev().find_map(|p| match p {
+        Piece::Options(o) => o.last().map(|e| e.span.end),
+        Piece::Bars(_, s) => Some(s.end),
+    })
+}
+
+/// Arguments of a function call: ranges `a..b`, rules with settings, expressions.
+fn call_args<'tok, 'src: 'tok, I, P>(
+    expr: P,
+) -> impl Parser<'tok, I, Vec<CallArg>, Err<'tok, 'src>> + Clone
+where
+    I: ValueInput<'tok, Token = Token<'src>, Span = SimpleSpan>,
+    P: Parser<'tok, I, Expr, Err<'tok, 'src>> + Clone + 'tok,
+{
+    let int = select! { Token::Int(s) => s.to_string() };
+    let range = int
+        .then_ignore(just(Token::DotDot))
+        .then(int)
+        .map_with(|r, e| CallArg::Range(Spanned::new(r, span(e.span()))));
+    let word = select! { Token::Ident(s) => s }
+        .map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
+    let rule = word
+        .then(setting().repeated().at_least(1).collect::<Vec<_>>())
+        .map(|(n, s)| CallArg::Rule(n, s));
+    choice((range, rule, expr.map(CallArg::Expr)))
+        .separated_by(just(Token::Comma))
+        .collect()
+}
+
+/// `key=value`, `key=[list]` or a bare flag, after a ruleset position.
+fn setting<'tok, 'src: 'tok, I>() -> impl Parser<'tok, I, Setting, Err<'tok, 'src>> + Clone
+where
+    I: ValueInput<'tok, Token = Token<'src>, Span = SimpleSpan>,
+{
+    let key = select! { Token::Ident(s) if !KEYWORDS.contains(&s) => s.to_string() }
+        .map_with(|s, e| Spanned::new(s, span(e.span())));
+    let list = rule_arg()
+        .separated_by(just(Token::Comma))
+        .allow_trailing()
+        .collect::<Vec<_>>()
+        .delimited_by(just(Token::LBracket), just(Token::RBracket))
+        .map_with(|l, e| SettingValue::List(Spanned::new(l, span(e.span()))));
+    let value = list.or(rule_arg().map(SettingValue::Arg));
+    key.then(just(Token::Assign).ignore_then(value).or_not())
+        .map(|(key, value)| Setting { key, value })
+}
+
+/// One argument inside a ruleset's brackets.
+fn rule_arg<'tok, 'src: 'tok, I>() -> impl Parser<'tok, I, RuleArg, Err<'tok, 'src>> + Clone
+where
+    I: ValueInput<'tok, Token = Token<'src>, Span = SimpleSpan>,
+{
+    recursive(|arg| {
+        let int = select! { Token::Int(s) => s.to_string() };
+        let edge = int
+            .then_ignore(just(Token::Arrow))
+            .then(int)
+            .map(|(a, b)| RuleArgKind::Edge(a, b));
+        let signed = just(Token::Minus).or_not().then(int).map(|(m, s)| match m {
+            Some(_) => RuleArgKind::Int(format!("-{s}")),
+            None => RuleArgKind::Int(s),
+        });
+        let other = select! {
+            Token::Decimal(s) => RuleArgKind::Decimal(s.to_string()),
+            Token::Str(s) => RuleArgKind::Str(s[1..s.len() - 1].to_string()),
+            Token::Dims(s) => {
+                let (r, c) = s.split_once('x').unwrap_or((s, ""));
+                RuleArgKind::Dims(r.to_string(), c.to_string())
+            },
+        };
+        let word = select! { Token::Ident(s) => s }
+            .map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
+        let with_children = word
+            .then(
+                arg.separated_by(just(Token::Comma))
+                    .collect::<Vec<_>>()
+                    .delimited_by(just(Token::LParen), just(Token::RParen)),
+            )
+            .map(|(w, c)| RuleArgKind::Word(w.node, Some(c)));
+        let dotted = word
+            .separated_by(just(Token::Dot))
+            .at_least(1)
+            .collect::<Vec<_>>()
+            .map(|mut ws| {
+                if ws.len() == 1 {
+                    RuleArgKind::Word(ws.remove(0).node, None)
+                } else {
+                    RuleArgKind::Dotted(ws)
+                }
+            });
+        choice((edge, signed, other, with_children, dotted))
+            .map_with(|kind, e| RuleArg {
+                kind,
+                span: span(e.span()),
+            })
+            .labelled("a ruleset argument")
+    })
+}
