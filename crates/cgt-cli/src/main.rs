@@ -1,1 +1,126 @@
-fn main() {}
+//! The `cgt` command line: `cgt eval FILE` evaluates a .cgt file and prints one line per
+//! statement; the only place in the project with process IO and exit codes.
+
+mod budget_arg;
+mod render;
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use cgt_eval::Config;
+
+/// Combinatorial game positions: values, outcomes and checks.
+#[derive(Parser)]
+#[command(name = "cgt", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Evaluate a .cgt file (`-` for standard input): one line per statement.
+    Eval(EvalArgs),
+}
+
+#[derive(clap::Args)]
+struct EvalArgs {
+    /// The file to evaluate, or `-` for standard input.
+    file: PathBuf,
+    /// Print one JSON object per statement instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Print values with ↑ ↓ ± instead of ^ v +-.
+    #[arg(long)]
+    unicode: bool,
+    /// Time and memory allowed per statement, e.g. `10s`, `500ms`, `10s,2GiB`.
+    #[arg(long, default_value = "10s,2GiB", value_parser = budget_arg::parse)]
+    budget: budget_arg::BudgetArg,
+    /// Write each thermograph as an SVG picture into this folder (`line-N.svg`).
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
+    /// Never color the error reports (they are plain when not printed to a terminal).
+    #[arg(long)]
+    no_color: bool,
+}
+
+/// Exit status when a check fails or a statement has an error.
+const EXIT_ERRORS: u8 = 1;
+/// Exit status when the input cannot be read.
+const EXIT_UNREADABLE: u8 = 2;
+
+/// Stack size for the evaluation thread: deep games recurse, and the virtual reservation costs
+/// nothing until used.
+const EVAL_STACK: usize = 256 << 20;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Eval(args) => eval(args),
+    }
+}
+
+fn eval(args: EvalArgs) -> ExitCode {
+    let (name, src) = match read_input(&args.file) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return ExitCode::from(EXIT_UNREADABLE);
+        }
+    };
+    let config = Config { time: args.budget.time, memory: args.budget.memory, unicode: args.unicode };
+    let worker = {
+        let src = src.clone();
+        std::thread::Builder::new().stack_size(EVAL_STACK).spawn(move || cgt_eval::evaluate(&src, &config))
+    };
+    let reports = match worker.map(|h| h.join()) {
+        Ok(Ok(r)) => r,
+        _ => {
+            eprintln!("error: internal error while evaluating {name}; please report it with the file");
+            return ExitCode::from(EXIT_ERRORS);
+        }
+    };
+    if let Some(dir) = &args.svg
+        && let Err(msg) = write_pictures(dir, &reports)
+    {
+        eprintln!("error: {msg}");
+        return ExitCode::from(EXIT_ERRORS);
+    }
+    let mut out = std::io::stdout().lock();
+    let text = if args.json { render::json(&reports) } else { render::lines(&reports) };
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+    let color = !args.no_color && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let _ = std::io::stderr().write_all(render::reports(&name, &src, &reports, color).as_bytes());
+    if reports.iter().any(|r| r.has_error()) { ExitCode::from(EXIT_ERRORS) } else { ExitCode::SUCCESS }
+}
+
+/// Writes the SVG pictures of the reports into `dir`, one file per statement that has one.
+fn write_pictures(dir: &PathBuf, reports: &[cgt_eval::StmtReport]) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    for r in reports {
+        if let Some(svg) = &r.svg {
+            let path = dir.join(format!("line-{}.svg", r.line));
+            std::fs::write(&path, svg).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Reads the file (or standard input) as UTF-8 text.
+fn read_input(path: &PathBuf) -> Result<(String, String), String> {
+    let (name, bytes) = if path.as_os_str() == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("cannot read standard input: {e}"))?;
+        ("<stdin>".to_string(), buf)
+    } else {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        (path.display().to_string(), bytes)
+    };
+    let text = String::from_utf8(bytes)
+        .map_err(|e| format!("{name} is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()))?;
+    Ok((name, text))
+}

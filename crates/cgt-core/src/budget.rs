@@ -96,7 +96,7 @@ impl Budget {
     pub fn check(&self) -> Result<(), Exhausted> {
         let t = self.ticks.get().wrapping_add(1);
         self.ticks.set(t);
-        if t % CLOCK_EVERY != 0 {
+        if !t.is_multiple_of(CLOCK_EVERY) {
             return Ok(());
         }
         self.check_now()
@@ -115,10 +115,6 @@ impl Budget {
 
     /// Fails if `bytes` of memory in use exceed the cap.
     pub fn check_memory(&self, bytes: usize) -> Result<(), Exhausted> {
-        if bytes > self.memory {
-            Err(Exhausted::Memory)
-        } else {
-            Ok(())
-        }
+        if bytes > self.memory { Err(Exhausted::Memory) } else { Ok(()) }
     }
 }

@@ -30,26 +30,17 @@ pub enum NotDyadic {
 impl Dyadic {
     /// The number zero.
     pub fn zero() -> Self {
-        Dyadic {
-            num: BigInt::zero(),
-            exp: 0,
-        }
+        Dyadic { num: BigInt::zero(), exp: 0 }
     }
 
     /// The integer `n`.
     pub fn integer(n: impl Into<BigInt>) -> Self {
-        Dyadic {
-            num: n.into(),
-            exp: 0,
-        }
+        Dyadic { num: n.into(), exp: 0 }
     }
 
     /// `num / 2^exp`, reduced.
     pub fn new(num: impl Into<BigInt>, exp: u64) -> Self {
-        let mut d = Dyadic {
-            num: num.into(),
-            exp,
-        };
+        let mut d = Dyadic { num: num.into(), exp };
         d.reduce();
         d
     }
@@ -74,10 +65,7 @@ impl Dyadic {
 
     /// `1 / 2^exp`.
     pub fn half_power(exp: u64) -> Self {
-        Dyadic {
-            num: BigInt::one(),
-            exp,
-        }
+        Dyadic { num: BigInt::one(), exp }
     }
 
     fn reduce(&mut self) {
@@ -128,11 +116,7 @@ impl Dyadic {
 
     /// The value as an `i64` if it is an integer that fits.
     pub fn to_i64(&self) -> Option<i64> {
-        if self.exp == 0 {
-            self.num.to_i64()
-        } else {
-            None
-        }
+        if self.exp == 0 { self.num.to_i64() } else { None }
     }
 
     /// The integer part rounded down.
@@ -146,11 +130,7 @@ impl Dyadic {
 
     /// The integer part rounded up.
     pub fn ceil(&self) -> BigInt {
-        if self.exp == 0 {
-            self.num.clone()
-        } else {
-            self.floor() + 1
-        }
+        if self.exp == 0 { self.num.clone() } else { self.floor() + 1 }
     }
 
     /// `self * 2^k` for any integer `k` (halving when negative).
@@ -158,23 +138,14 @@ impl Dyadic {
         if k >= 0 {
             let k = k.unsigned_abs();
             if k >= self.exp {
-                Dyadic {
-                    num: self.num.clone() << (k - self.exp),
-                    exp: 0,
-                }
+                Dyadic { num: self.num.clone() << (k - self.exp), exp: 0 }
             } else {
-                Dyadic {
-                    num: self.num.clone(),
-                    exp: self.exp - k,
-                }
+                Dyadic { num: self.num.clone(), exp: self.exp - k }
             }
         } else if self.is_zero() {
             Dyadic::zero()
         } else {
-            Dyadic {
-                num: self.num.clone(),
-                exp: self.exp + k.unsigned_abs(),
-            }
+            Dyadic { num: self.num.clone(), exp: self.exp + k.unsigned_abs() }
         }
     }
 
@@ -191,20 +162,13 @@ impl Dyadic {
 
     /// The absolute value.
     pub fn abs(&self) -> Self {
-        Dyadic {
-            num: self.num.abs(),
-            exp: self.exp,
-        }
+        Dyadic { num: self.num.abs(), exp: self.exp }
     }
 
     /// Both numerators over the common exponent `max(self.exp, other.exp)`.
     fn aligned(&self, other: &Dyadic) -> (BigInt, BigInt, u64) {
         let e = self.exp.max(other.exp);
-        (
-            &self.num << (e - self.exp),
-            &other.num << (e - other.exp),
-            e,
-        )
+        (&self.num << (e - self.exp), &other.num << (e - other.exp), e)
     }
 
     /// The simplest number strictly between `lo` and `hi` (`None` meaning no bound), as the
@@ -311,10 +275,7 @@ impl Sub for Dyadic {
 impl Neg for Dyadic {
     type Output = Dyadic;
     fn neg(self) -> Dyadic {
-        Dyadic {
-            num: -self.num,
-            exp: self.exp,
-        }
+        Dyadic { num: -self.num, exp: self.exp }
     }
 }
 
@@ -334,11 +295,7 @@ impl From<i64> for Dyadic {
 impl fmt::Display for Dyadic {
     /// `3`, `-3/8`: the reduced fraction, as the language writes numbers.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.exp == 0 {
-            write!(f, "{}", self.num)
-        } else {
-            write!(f, "{}/{}", self.num, self.denominator())
-        }
+        if self.exp == 0 { write!(f, "{}", self.num) } else { write!(f, "{}/{}", self.num, self.denominator()) }
     }
 }
 
@@ -365,26 +322,10 @@ mod tests {
         assert_eq!(d(6, 4).to_string(), "3/8");
         assert_eq!(d(-8, 2).to_string(), "-2");
         assert_eq!(d(0, 9).to_string(), "0");
-        assert_eq!(
-            Dyadic::from_ratio(&BigInt::from(-15), &BigInt::from(8))
-                .unwrap()
-                .to_string(),
-            "-15/8"
-        );
-        assert_eq!(
-            Dyadic::from_ratio(&BigInt::from(3), &BigInt::from(-6))
-                .unwrap()
-                .to_string(),
-            "-1/2"
-        );
-        assert_eq!(
-            Dyadic::from_ratio(&BigInt::from(1), &BigInt::from(3)),
-            Err(NotDyadic::NotPowerOfTwo)
-        );
-        assert_eq!(
-            Dyadic::from_ratio(&BigInt::from(1), &BigInt::from(0)),
-            Err(NotDyadic::ZeroDenominator)
-        );
+        assert_eq!(Dyadic::from_ratio(&BigInt::from(-15), &BigInt::from(8)).unwrap().to_string(), "-15/8");
+        assert_eq!(Dyadic::from_ratio(&BigInt::from(3), &BigInt::from(-6)).unwrap().to_string(), "-1/2");
+        assert_eq!(Dyadic::from_ratio(&BigInt::from(1), &BigInt::from(3)), Err(NotDyadic::NotPowerOfTwo));
+        assert_eq!(Dyadic::from_ratio(&BigInt::from(1), &BigInt::from(0)), Err(NotDyadic::ZeroDenominator));
     }
 
     #[test]
@@ -408,20 +349,11 @@ mod tests {
         assert_eq!(simplest(None, i(-2)).as_deref(), Some("-3"));
         assert_eq!(simplest(i(0), i(1)).as_deref(), Some("1/2"));
         assert_eq!(simplest(Some(d(1, 1)), i(1)).as_deref(), Some("3/4"));
-        assert_eq!(
-            simplest(Some(d(1, 2)), Some(d(7, 3))).as_deref(),
-            Some("1/2")
-        );
-        assert_eq!(
-            simplest(Some(d(-7, 3)), Some(d(-1, 2))).as_deref(),
-            Some("-1/2")
-        );
+        assert_eq!(simplest(Some(d(1, 2)), Some(d(7, 3))).as_deref(), Some("1/2"));
+        assert_eq!(simplest(Some(d(-7, 3)), Some(d(-1, 2))).as_deref(), Some("-1/2"));
         assert_eq!(simplest(i(-1), i(1)).as_deref(), Some("0"));
         assert_eq!(simplest(i(2), i(5)).as_deref(), Some("3"));
-        assert_eq!(
-            simplest(Some(d(5, 3)), Some(d(13, 4))).as_deref(),
-            Some("3/4")
-        );
+        assert_eq!(simplest(Some(d(5, 3)), Some(d(13, 4))).as_deref(), Some("3/4"));
         assert_eq!(simplest(i(1), i(1)), None);
     }
 
@@ -444,18 +376,11 @@ mod tests {
 
     #[test]
     fn simplicity_agrees_with_brute_force() {
-        let pts: Vec<Dyadic> = (-12..=12)
-            .map(|n| d(n, 2))
-            .chain([d(5, 5), d(-9, 4)])
-            .collect();
+        let pts: Vec<Dyadic> = (-12..=12).map(|n| d(n, 2)).chain([d(5, 5), d(-9, 4)]).collect();
         for a in &pts {
             for b in &pts {
                 if a < b {
-                    assert_eq!(
-                        Dyadic::simplest_between(Some(a), Some(b)).unwrap(),
-                        simplest_slow(a, b),
-                        "{a} {b}"
-                    );
+                    assert_eq!(Dyadic::simplest_between(Some(a), Some(b)).unwrap(), simplest_slow(a, b), "{a} {b}");
                 }
             }
         }

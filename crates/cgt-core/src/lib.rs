@@ -3,6 +3,9 @@
 
 pub mod budget;
 pub mod dyadic;
+pub mod game;
+pub mod thermo;
 
 pub use budget::{Budget, Exhausted};
 pub use dyadic::Dyadic;
+pub use game::{Comparison, DisplayStyle, GameId, Games, Outcome};

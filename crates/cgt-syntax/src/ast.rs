@@ -101,15 +101,13 @@ impl CmpOp {
 /// An expression with its span.
 pub type Expr = Spanned<ExprKind>;
 
-/// The sign of a term in a [`ExprKind::Sum`].
+/// The sign of a term in a [`ExprKind::Sum`] (`a +- b` is stored as `a + (+-b)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SumOp {
     /// `+ term`
     Add,
     /// `- term`
     Sub,
-    /// `+- term`: add `±term`.
-    AddPlusMinus,
 }
 
 /// A prefix operator of a [`ExprKind::Unary`].

@@ -41,14 +41,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// An error with a code, a span and a message.
     pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Self {
-        Diagnostic {
-            code,
-            severity: Severity::Error,
-            span,
-            message: message.into(),
-            labels: Vec::new(),
-            hint: None,
-        }
+        Diagnostic { code, severity: Severity::Error, span, message: message.into(), labels: Vec::new(), hint: None }
     }
 
     /// The same diagnostic as a warning.
@@ -65,10 +58,7 @@ impl Diagnostic {
 
     /// Adds a label.
     pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
-        self.labels.push(Label {
-            span,
-            message: message.into(),
-        });
+        self.labels.push(Label { span, message: message.into() });
         self
     }
 }

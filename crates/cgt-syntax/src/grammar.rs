@@ -9,8 +9,8 @@ use chumsky::input::ValueInput;
 use chumsky::prelude::*;
 
 use crate::ast::{
-    CallArg, CmpOp, Expr, ExprKind, NumberLit, Nus, RuleArg, RuleArgKind, Ruleset, Setting,
-    SettingValue, Spanned, Stmt, StmtKind, SumOp, UnaryOp,
+    CallArg, CmpOp, Expr, ExprKind, NumberLit, Nus, RuleArg, RuleArgKind, Ruleset, Setting, SettingValue, Spanned,
+    Stmt, StmtKind, SumOp, UnaryOp,
 };
 use crate::lexer::{Span, Token};
 
@@ -91,13 +91,7 @@ where
         Some(Tail::Is(outcome)) => StmtKind::Is { expr: lhs, outcome },
         Some(Tail::Cmp(op, rhs)) => StmtKind::Check { lhs, op, rhs },
     });
-    let_stmt
-        .or(expr_stmt)
-        .then_ignore(end())
-        .map_with(|kind, e| Stmt {
-            kind,
-            span: span(e.span()),
-        })
+    let_stmt.or(expr_stmt).then_ignore(end()).map_with(|kind, e| Stmt { kind, span: span(e.span()) })
 }
 
 enum Tail {
@@ -112,9 +106,8 @@ where
 {
     recursive(|expr| {
         let atom = atom(expr.clone()).boxed();
-        let prefix =
-            select! { Token::Minus => UnaryOp::Neg, Token::PlusMinus => UnaryOp::PlusMinus }
-                .map_with(|op, e| Spanned::new(op, span(e.span())));
+        let prefix = select! { Token::Minus => UnaryOp::Neg, Token::PlusMinus => UnaryOp::PlusMinus }
+            .map_with(|op, e| Spanned::new(op, span(e.span())));
         let pm_list = just(Token::PlusMinus)
             .ignore_then(
                 expr.clone()
@@ -133,12 +126,7 @@ where
             .boxed();
         let ordinal = unary
             .clone()
-            .then(
-                just(Token::Colon)
-                    .ignore_then(unary.clone())
-                    .repeated()
-                    .collect::<Vec<_>>(),
-            )
+            .then(just(Token::Colon).ignore_then(unary.clone()).repeated().collect::<Vec<_>>())
             .map_with(|(first, rest), e| {
                 if rest.is_empty() {
                     return first;
@@ -206,10 +194,7 @@ fn make_sum(first: Expr, rest: Vec<((u8, Span), Expr)>, whole: Span) -> Expr {
                 let pm = match term.node {
                     ExprKind::PlusMinusList(_) => term,
                     _ => Expr::new(
-                        ExprKind::Unary(
-                            vec![Spanned::new(UnaryOp::PlusMinus, op_span.clone())],
-                            Box::new(term),
-                        ),
+                        ExprKind::Unary(vec![Spanned::new(UnaryOp::PlusMinus, op_span.clone())], Box::new(term)),
                         s,
                     ),
                 };
@@ -226,16 +211,12 @@ where
     I: ValueInput<'tok, Token = Token<'src>, Span = SimpleSpan>,
     P: Parser<'tok, I, Expr, Err<'tok, 'src>> + Clone + 'tok,
 {
-    let paren = expr
-        .clone()
-        .delimited_by(just(Token::LParen), just(Token::RParen))
-        .map_with(|mut inner: Expr, e| {
-            // The span covers the parentheses, so `-(1v)` is not read as `-1v`.
-            inner.span = span(e.span());
-            inner
-        });
-    let word = select! { Token::Ident(s) => s }
-        .map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
+    let paren = expr.clone().delimited_by(just(Token::LParen), just(Token::RParen)).map_with(|mut inner: Expr, e| {
+        // The span covers the parentheses, so `-(1v)` is not read as `-1v`.
+        inner.span = span(e.span());
+        inner
+    });
+    let word = select! { Token::Ident(s) => s }.map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
     let call = word
         .then(call_args(expr.clone()).delimited_by(just(Token::LParen), just(Token::RParen)))
         .map(|(name, args)| ExprKind::Call { name, args });
@@ -248,32 +229,15 @@ where
                 .delimited_by(just(Token::LBracket), just(Token::RBracket)),
         )
         .then(setting().repeated().collect::<Vec<_>>())
-        .map(|((name, args), settings)| {
-            ExprKind::Ruleset(Ruleset {
-                name,
-                args,
-                settings,
-            })
-        });
+        .map(|((name, args), settings)| ExprKind::Ruleset(Ruleset { name, args, settings }));
     let box_word = select! { Token::Ident(s) if is_box_word(s) => s }
         .map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
-    let boxes = box_word
-        .separated_by(just(Token::Dot))
-        .at_least(1)
-        .collect::<Vec<_>>()
-        .map(ExprKind::Boxes);
+    let boxes = box_word.separated_by(just(Token::Dot)).at_least(1).collect::<Vec<_>>().map(ExprKind::Boxes);
     let name = select! { Token::Ident(s) if is_name(s) => ExprKind::Name(s.to_string()) };
-    choice((
-        nus().map(ExprKind::Nus),
-        game_literal(expr),
-        call,
-        ruleset,
-        boxes,
-        name,
-    ))
-    .map_with(|kind, e| Expr::new(kind, span(e.span())))
-    .or(paren)
-    .labelled("a game")
+    choice((nus().map(ExprKind::Nus), game_literal(expr), call, ruleset, boxes, name))
+        .map_with(|kind, e| Expr::new(kind, span(e.span())))
+        .or(paren)
+        .labelled("a game")
 }
 
 /// A number-ups-star juxtaposition: `3`, `1/2^*`, `-1v*3` (the sign is added by
@@ -283,18 +247,9 @@ where
     I: ValueInput<'tok, Token = Token<'src>, Span = SimpleSpan>,
 {
     let int = select! { Token::Int(s) => s.to_string() };
-    let number = int
-        .then(just(Token::Slash).ignore_then(int).or_not())
-        .map_with(|(numerator, denominator), e| {
-            Spanned::new(
-                NumberLit {
-                    negative: false,
-                    numerator,
-                    denominator,
-                },
-                span(e.span()),
-            )
-        });
+    let number = int.then(just(Token::Slash).ignore_then(int).or_not()).map_with(|(numerator, denominator), e| {
+        Spanned::new(NumberLit { negative: false, numerator, denominator }, span(e.span()))
+    });
     let ups = select! {
         Token::Ups(s) => arrow_count(s, '↑', Some('^')),
         Token::Downs(s) => arrow_count(s, '↓', None).map(|n| -n),
@@ -302,26 +257,14 @@ where
     }
     .try_map(|n, s| n.ok_or_else(|| Rich::custom(s, "too many ups to count")))
     .map_with(|n, e| Spanned::new(n, span(e.span())));
-    let star = select! { Token::Star(s) => s[1..].to_string() }
-        .map_with(|s, e| Spanned::new(s, span(e.span())));
-    let with_number = number
-        .then(ups.or_not())
-        .then(star.or_not())
-        .map(|((number, ups), star)| Nus {
-            number: Some(number),
-            ups,
-            star,
-        });
-    let with_ups = ups.then(star.or_not()).map(|(ups, star)| Nus {
-        number: None,
-        ups: Some(ups),
+    let star = select! { Token::Star(s) => s[1..].to_string() }.map_with(|s, e| Spanned::new(s, span(e.span())));
+    let with_number = number.then(ups.or_not()).then(star.or_not()).map(|((number, ups), star)| Nus {
+        number: Some(number),
+        ups,
         star,
     });
-    let only_star = star.map(|star| Nus {
-        number: None,
-        ups: None,
-        star: Some(star),
-    });
+    let with_ups = ups.then(star.or_not()).map(|(ups, star)| Nus { number: None, ups: Some(ups), star });
+    let only_star = star.map(|star| Nus { number: None, ups: None, star: Some(star) });
     choice((with_number, with_ups, only_star))
 }
 
@@ -334,62 +277,38 @@ enum Piece {
 
 /// `{ L | R }` and `< L | R >`, with slashes nesting: the separator with the most bars splits
 /// first, so `{3 || 2 | 1}` is `{3 | {2 | 1}}`.
-fn game_literal<'tok, 'src: 'tok, I, P>(
-    expr: P,
-) -> impl Parser<'tok, I, ExprKind, Err<'tok, 'src>> + Clone
+fn game_literal<'tok, 'src: 'tok, I, P>(expr: P) -> impl Parser<'tok, I, ExprKind, Err<'tok, 'src>> + Clone
 where
     I: ValueInput<'tok, Token = Token<'src>, Span = SimpleSpan>,
     P: Parser<'tok, I, Expr, Err<'tok, 'src>> + Clone + 'tok,
 {
-    let options = expr
-        .separated_by(just(Token::Comma))
-        .collect::<Vec<_>>()
-        .map(Piece::Options);
-    let bars =
-        select! { Token::Bars(s) => s.len() }.map_with(|n, e| Piece::Bars(n, span(e.span())));
-    let body = options
-        .clone()
-        .then(bars.then(options).repeated().collect::<Vec<_>>())
-        .map(|(first, rest)| {
-            let mut pieces = vec![first];
-            for (b, o) in rest {
-                pieces.push(b);
-                pieces.push(o);
-            }
-            pieces
-        });
-    let braces = body
-        .clone()
-        .delimited_by(just(Token::LBrace), just(Token::RBrace));
+    let options = expr.separated_by(just(Token::Comma)).collect::<Vec<_>>().map(Piece::Options);
+    let bars = select! { Token::Bars(s) => s.len() }.map_with(|n, e| Piece::Bars(n, span(e.span())));
+    let body = options.clone().then(bars.then(options).repeated().collect::<Vec<_>>()).map(|(first, rest)| {
+        let mut pieces = vec![first];
+        for (b, o) in rest {
+            pieces.push(b);
+            pieces.push(o);
+        }
+        pieces
+    });
+    let braces = body.clone().delimited_by(just(Token::LBrace), just(Token::RBrace));
     let angles = body.delimited_by(just(Token::Lt), just(Token::Gt));
-    braces.or(angles).validate(
-        |pieces, e, emitter| match split_pieces(&pieces, span(e.span())) {
-            Ok((left, right)) => ExprKind::Game { left, right },
-            Err((msg, at)) => {
-                emitter.emit(Rich::custom(at.into(), msg));
-                ExprKind::Error
-            }
-        },
-    )
+    braces.or(angles).validate(|pieces, e, emitter| match split_pieces(&pieces, span(e.span())) {
+        Ok((left, right)) => ExprKind::Game { left, right },
+        Err((msg, at)) => {
+            emitter.emit(Rich::custom(at.into(), msg));
+            ExprKind::Error
+        }
+    })
 }
 
-/// Resolves nested bars: splits at the unique run with the most bars.
+/// Resolves nested bars: splits at the unique run with the most bars; a side that still has
+/// bars is one game (`{1, 2 | 3 || 4}` is `{{1, 2 | 3} | 4}`).
 fn split_pieces(pieces: &[Piece], whole: Span) -> Result<(Vec<Expr>, Vec<Expr>), (String, Span)> {
-    let max = pieces
-        .iter()
-        .filter_map(|p| {
-            if let Piece::Bars(n, _) = p {
-                Some(*n)
-            } else {
-                None
-            }
-        })
-        .max();
+    let max = pieces.iter().filter_map(|p| if let Piece::Bars(n, _) = p { Some(*n) } else { None }).max();
     let Some(max) = max else {
-        return Err((
-            "a game needs a `|` between its Left and Right options".into(),
-            whole,
-        ));
+        return Err(("a game needs a `|` between its Left and Right options".into(), whole));
     };
     let at: Vec<usize> = pieces
         .iter()
@@ -398,15 +317,10 @@ fn split_pieces(pieces: &[Piece], whole: Span) -> Result<(Vec<Expr>, Vec<Expr>),
         .map(|(i, _)| i)
         .collect();
     if at.len() > 1 {
-        let Piece::Bars(_, s) = &pieces[at[1]] else {
-            unreachable!("indices of bars")
-        };
+        let Piece::Bars(_, s) = &pieces[at[1]] else { unreachable!("indices of bars") };
         let bars = "|".repeat(max);
         return Err((
-            format!(
-                "ambiguous `{bars}`: write `{}` to say which side nests deeper",
-                "|".repeat(max + 1)
-            ),
+            format!("ambiguous `{bars}`: write `{}` to say which side nests deeper", "|".repeat(max + 1)),
             s.clone(),
         ));
     }
@@ -416,31 +330,12 @@ fn split_pieces(pieces: &[Piece], whole: Span) -> Result<(Vec<Expr>, Vec<Expr>),
             _ => {
                 let start = first_start(part).unwrap_or(whole.start);
                 let end = last_end(part).unwrap_or(whole.end);
-                let inner = single_option(part)?;
-                let (left, right) = split_pieces(inner, start..end)?;
+                let (left, right) = split_pieces(part, start..end)?;
                 Ok(vec![Expr::new(ExprKind::Game { left, right }, start..end)])
             }
         }
     };
     Ok((side(&pieces[..at[0]])?, side(&pieces[at[0] + 1..])?))
-}
-
-/// A nested side must be one option: `{1, 2 | 3 || 4}` would be ambiguous.
-fn single_option(part: &[Piece]) -> Result<&[Piece], (String, Span)> {
-    let (first, last) = (part.first(), part.last());
-    for p in [first, last].into_iter().flatten() {
-        if let Piece::Options(o) = p
-            && o.len() > 1
-        {
-            let s = o[0].span.start..o[o.len() - 1].span.end;
-            return Err((
-                "a side with nested bars must be a single game: put the other options in braces"
-                    .into(),
-                s,
-            ));
-        }
-    }
-    Ok(part)
 }
 
 fn first_start(part: &[Piece]) -> Option<usize> {
@@ -458,26 +353,17 @@ fn last_end(part: &[Piece]) -> Option<usize> {
 }
 
 /// Arguments of a function call: ranges `a..b`, rules with settings, expressions.
-fn call_args<'tok, 'src: 'tok, I, P>(
-    expr: P,
-) -> impl Parser<'tok, I, Vec<CallArg>, Err<'tok, 'src>> + Clone
+fn call_args<'tok, 'src: 'tok, I, P>(expr: P) -> impl Parser<'tok, I, Vec<CallArg>, Err<'tok, 'src>> + Clone
 where
     I: ValueInput<'tok, Token = Token<'src>, Span = SimpleSpan>,
     P: Parser<'tok, I, Expr, Err<'tok, 'src>> + Clone + 'tok,
 {
     let int = select! { Token::Int(s) => s.to_string() };
-    let range = int
-        .then_ignore(just(Token::DotDot))
-        .then(int)
-        .map_with(|r, e| CallArg::Range(Spanned::new(r, span(e.span()))));
-    let word = select! { Token::Ident(s) => s }
-        .map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
-    let rule = word
-        .then(setting().repeated().at_least(1).collect::<Vec<_>>())
-        .map(|(n, s)| CallArg::Rule(n, s));
-    choice((range, rule, expr.map(CallArg::Expr)))
-        .separated_by(just(Token::Comma))
-        .collect()
+    let range =
+        int.then_ignore(just(Token::DotDot)).then(int).map_with(|r, e| CallArg::Range(Spanned::new(r, span(e.span()))));
+    let word = select! { Token::Ident(s) => s }.map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
+    let rule = word.then(setting().repeated().at_least(1).collect::<Vec<_>>()).map(|(n, s)| CallArg::Rule(n, s));
+    choice((range, rule, expr.map(CallArg::Expr))).separated_by(just(Token::Comma)).collect()
 }
 
 /// `key=value`, `key=[list]` or a bare flag, after a ruleset position.
@@ -494,8 +380,7 @@ where
         .delimited_by(just(Token::LBracket), just(Token::RBracket))
         .map_with(|l, e| SettingValue::List(Spanned::new(l, span(e.span()))));
     let value = list.or(rule_arg().map(SettingValue::Arg));
-    key.then(just(Token::Assign).ignore_then(value).or_not())
-        .map(|(key, value)| Setting { key, value })
+    key.then(just(Token::Assign).ignore_then(value).or_not()).map(|(key, value)| Setting { key, value })
 }
 
 /// One argument inside a ruleset's brackets.
@@ -505,10 +390,7 @@ where
 {
     recursive(|arg| {
         let int = select! { Token::Int(s) => s.to_string() };
-        let edge = int
-            .then_ignore(just(Token::Arrow))
-            .then(int)
-            .map(|(a, b)| RuleArgKind::Edge(a, b));
+        let edge = int.then_ignore(just(Token::Arrow)).then(int).map(|(a, b)| RuleArgKind::Edge(a, b));
         let signed = just(Token::Minus).or_not().then(int).map(|(m, s)| match m {
             Some(_) => RuleArgKind::Int(format!("-{s}")),
             None => RuleArgKind::Int(s),
@@ -521,8 +403,7 @@ where
                 RuleArgKind::Dims(r.to_string(), c.to_string())
             },
         };
-        let word = select! { Token::Ident(s) => s }
-            .map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
+        let word = select! { Token::Ident(s) => s }.map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
         let with_children = word
             .then(
                 arg.separated_by(just(Token::Comma))
@@ -530,22 +411,11 @@ where
                     .delimited_by(just(Token::LParen), just(Token::RParen)),
             )
             .map(|(w, c)| RuleArgKind::Word(w.node, Some(c)));
-        let dotted = word
-            .separated_by(just(Token::Dot))
-            .at_least(1)
-            .collect::<Vec<_>>()
-            .map(|mut ws| {
-                if ws.len() == 1 {
-                    RuleArgKind::Word(ws.remove(0).node, None)
-                } else {
-                    RuleArgKind::Dotted(ws)
-                }
-            });
+        let dotted = word.separated_by(just(Token::Dot)).at_least(1).collect::<Vec<_>>().map(|mut ws| {
+            if ws.len() == 1 { RuleArgKind::Word(ws.remove(0).node, None) } else { RuleArgKind::Dotted(ws) }
+        });
         choice((edge, signed, other, with_children, dotted))
-            .map_with(|kind, e| RuleArg {
-                kind,
-                span: span(e.span()),
-            })
+            .map_with(|kind, e| RuleArg { kind, span: span(e.span()) })
             .labelled("a ruleset argument")
     })
 }

@@ -193,17 +193,15 @@ mod tests {
     use super::*;
 
     fn show(src: &str) -> String {
-        lex(src)
-            .iter()
-            .map(|(t, s)| format!("{t:?}@{}..{}", s.start, s.end))
-            .collect::<Vec<_>>()
-            .join(" ")
+        lex(src).iter().map(|(t, s)| format!("{t:?}@{}..{}", s.start, s.end)).collect::<Vec<_>>().join(" ")
     }
 
     #[test]
     fn tokens() {
-        expect_test::expect![[r#"Ident("WBBW")@0..4 Dot@4..5 Ident("BW")@5..7 EqEq@8..10 Int("1")@11..12 Slash@12..13 Int("8")@13..14"#]]
-            .assert_eq(&show("WBBW.BW == 1/8 # homework"));
+        expect_test::expect![[
+            r#"Ident("WBBW")@0..4 Dot@4..5 Ident("BW")@5..7 EqEq@8..10 Int("1")@11..12 Slash@12..13 Int("8")@13..14"#
+        ]]
+        .assert_eq(&show("WBBW.BW == 1/8 # homework"));
         expect_test::expect![[r#"Int("1")@0..1 Slash@1..2 Int("2")@2..3 Ups("^")@3..4 Star("*")@4..5 Plus@6..7 Ups("↑↑")@8..14 Downs("↓3")@15..19 PlusMinus@20..22"#]]
             .assert_eq(&show("1/2^* + ↑↑ ↓3 ±"));
         expect_test::expect![[r#"Ident("grundy")@0..6 LParen@6..7 Ident("kayles")@7..13 Comma@13..14 Int("0")@15..16 DotDot@16..18 Int("40")@18..20 RParen@20..21"#]]
@@ -216,7 +214,6 @@ mod tests {
 
     #[test]
     fn unknown_bytes_are_one_error_token() {
-        expect_test::expect![[r#"Int("1")@0..1 Error("@$")@1..3 Int("2")@3..4"#]]
-            .assert_eq(&show("1@$2"));
+        expect_test::expect![[r#"Int("1")@0..1 Error("@$")@1..3 Int("2")@3..4"#]].assert_eq(&show("1@$2"));
     }
 }

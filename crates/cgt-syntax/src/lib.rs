@@ -10,7 +10,10 @@ mod grammar;
 pub mod lexer;
 mod split;
 
-use chumsky::prelude::*;
+use chumsky::Parser;
+use chumsky::error::Rich;
+use chumsky::input::Input;
+use chumsky::span::SimpleSpan;
 
 pub use ast::*;
 pub use diagnostic::{Diagnostic, Label, Severity};
@@ -36,10 +39,7 @@ pub fn parse(src: &str) -> ParsedFile {
         let whole = toks[0].1.start..toks[toks.len() - 1].1.end;
         if let Some(err) = piece.error {
             file.errors.push(err);
-            file.stmts.push(Stmt {
-                kind: StmtKind::Error,
-                span: whole,
-            });
+            file.stmts.push(Stmt { kind: StmtKind::Error, span: whole });
             continue;
         }
         let (stmt, errors) = if piece.depth <= SHALLOW {
@@ -48,10 +48,7 @@ pub fn parse(src: &str) -> ParsedFile {
             on_big_stack(piece.depth, || parse_statement(toks, whole.clone()))
         };
         file.errors.extend(errors);
-        file.stmts.push(stmt.unwrap_or(Stmt {
-            kind: StmtKind::Error,
-            span: whole,
-        }));
+        file.stmts.push(stmt.unwrap_or(Stmt { kind: StmtKind::Error, span: whole }));
     }
     file
 }
@@ -75,20 +72,13 @@ fn on_big_stack<T: Send>(depth: usize, f: impl FnOnce() -> T + Send) -> T {
 
 /// Parses the tokens of one statement.
 fn parse_statement(toks: &[(Token<'_>, Span)], whole: Span) -> (Option<Stmt>, Vec<Diagnostic>) {
-    let simple: Vec<(Token<'_>, SimpleSpan)> = toks
-        .iter()
-        .filter(|(t, _)| *t != Token::Newline)
-        .map(|(t, s)| (*t, SimpleSpan::from(s.clone())))
-        .collect();
+    let simple: Vec<(Token<'_>, SimpleSpan)> =
+        toks.iter().filter(|(t, _)| *t != Token::Newline).map(|(t, s)| (*t, SimpleSpan::from(s.clone()))).collect();
     let eoi = SimpleSpan::from(whole.end..whole.end);
     let input = simple.as_slice().map(eoi, |(t, s)| (t, s));
     let (out, errs) = grammar::statement().parse(input).into_output_errors();
     let diags: Vec<Diagnostic> = errs.into_iter().map(|e| syntax_error(&e)).collect();
-    if diags.is_empty() {
-        (out, diags)
-    } else {
-        (None, diags)
-    }
+    if diags.is_empty() { (out, diags) } else { (None, diags) }
 }
 
 /// Converts a chumsky error into a diagnostic with a readable message.
@@ -123,14 +113,10 @@ fn syntax_error(e: &Rich<'_, Token<'_>, SimpleSpan>) -> Diagnostic {
     };
     let diag = Diagnostic::error("syntax", span, message);
     match e.found() {
-        Some(Token::Ident(s))
-            if s.chars().any(|c| c == 'G') && s.chars().all(|c| "BWG_".contains(c)) =>
-        {
+        Some(Token::Ident(s)) if s.chars().any(|c| c == 'G') && s.chars().all(|c| "BWG_".contains(c)) => {
             diag.with_hint("green boxes are only allowed inside `boxes[...]`")
         }
-        Some(Token::Error(_)) => {
-            diag.with_hint("see grammar/cgt.ebnf for what a statement may contain")
-        }
+        Some(Token::Error(_)) => diag.with_hint("see grammar/cgt.ebnf for what a statement may contain"),
         _ => diag,
     }
 }

@@ -28,11 +28,7 @@ pub(crate) fn split(tokens: &[(Token<'_>, std::ops::Range<usize>)]) -> Vec<Piece
             continue;
         }
         let (end, closed, depth) = scan(tokens, i);
-        let end = if closed {
-            end
-        } else {
-            first_newline(tokens, i)
-        };
+        let end = if closed { end } else { first_newline(tokens, i) };
         let error = (depth > MAX_DEPTH).then(|| {
             Diagnostic::error(
                 "nesting",
@@ -41,20 +37,14 @@ pub(crate) fn split(tokens: &[(Token<'_>, std::ops::Range<usize>)]) -> Vec<Piece
             )
             .with_hint("name the inner games with `let` and build the position in steps")
         });
-        pieces.push(Piece {
-            tokens: i..end,
-            depth,
-            error,
-        });
+        pieces.push(Piece { tokens: i..end, depth, error });
         i = end;
     }
     pieces
 }
 
 fn first_newline(tokens: &[(Token<'_>, std::ops::Range<usize>)], from: usize) -> usize {
-    (from..tokens.len())
-        .find(|&j| tokens[j].0 == Token::Newline)
-        .unwrap_or(tokens.len())
+    (from..tokens.len()).find(|&j| tokens[j].0 == Token::Newline).unwrap_or(tokens.len())
 }
 
 /// Scans one statement from `start`: returns its end (exclusive), whether all brackets were

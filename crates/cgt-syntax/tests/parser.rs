@@ -23,17 +23,12 @@ fn sexpr(e: &Expr, out: &mut String) {
                 write!(out, " ups={}", u.node).unwrap();
             }
             if let Some(s) = &n.star {
-                write!(
-                    out,
-                    " star={}",
-                    if s.node.is_empty() { "1" } else { &s.node }
-                )
-                .unwrap();
+                write!(out, " star={}", if s.node.is_empty() { "1" } else { &s.node }).unwrap();
             }
             out.push(')');
         }
         ExprKind::Game { left, right } => {
-            out.push_str("{");
+            out.push('{');
             list(left, out);
             out.push_str(" | ");
             list(right, out);
@@ -76,9 +71,7 @@ fn sexpr(e: &Expr, out: &mut String) {
                         sexpr(e, out);
                     }
                     CallArg::Range(r) => write!(out, " {}..{}", r.node.0, r.node.1).unwrap(),
-                    CallArg::Rule(n, s) => {
-                        write!(out, " (rule {} {})", n.node, settings(s)).unwrap()
-                    }
+                    CallArg::Rule(n, s) => write!(out, " (rule {} {})", n.node, settings(s)).unwrap(),
                 }
             }
             out.push(')');
@@ -88,16 +81,9 @@ fn sexpr(e: &Expr, out: &mut String) {
             out.push_str(&r.args.iter().map(rule_arg).collect::<Vec<_>>().join(", "));
             write!(out, "]{})", settings(&r.settings)).unwrap();
         }
-        ExprKind::Boxes(words) => write!(
-            out,
-            "(boxes {})",
-            words
-                .iter()
-                .map(|w| w.node.as_str())
-                .collect::<Vec<_>>()
-                .join(".")
-        )
-        .unwrap(),
+        ExprKind::Boxes(words) => {
+            write!(out, "(boxes {})", words.iter().map(|w| w.node.as_str()).collect::<Vec<_>>().join(".")).unwrap()
+        }
         ExprKind::Error => out.push_str("<error>"),
     }
 }
@@ -117,11 +103,7 @@ fn settings(s: &[Setting]) -> String {
             None => format!(" {}", s.key.node),
             Some(SettingValue::Arg(a)) => format!(" {}={}", s.key.node, rule_arg(a)),
             Some(SettingValue::List(l)) => {
-                format!(
-                    " {}=[{}]",
-                    s.key.node,
-                    l.node.iter().map(rule_arg).collect::<Vec<_>>().join(", ")
-                )
+                format!(" {}=[{}]", s.key.node, l.node.iter().map(rule_arg).collect::<Vec<_>>().join(", "))
             }
         })
         .collect()
@@ -134,15 +116,8 @@ fn rule_arg(a: &RuleArg) -> String {
         RuleArgKind::Dims(r, c) => format!("{r}x{c}"),
         RuleArgKind::Edge(a, b) => format!("{a}->{b}"),
         RuleArgKind::Word(w, None) => w.clone(),
-        RuleArgKind::Word(w, Some(c)) => format!(
-            "{w}({})",
-            c.iter().map(rule_arg).collect::<Vec<_>>().join(", ")
-        ),
-        RuleArgKind::Dotted(ws) => ws
-            .iter()
-            .map(|w| w.node.as_str())
-            .collect::<Vec<_>>()
-            .join("."),
+        RuleArgKind::Word(w, Some(c)) => format!("{w}({})", c.iter().map(rule_arg).collect::<Vec<_>>().join(", ")),
+        RuleArgKind::Dotted(ws) => ws.iter().map(|w| w.node.as_str()).collect::<Vec<_>>().join("."),
     }
 }
 
@@ -172,12 +147,7 @@ pub fn render(src: &str) -> String {
         out.push('\n');
     }
     for e in &file.errors {
-        write!(
-            out,
-            "error[{}] {}..{}: {}",
-            e.code, e.span.start, e.span.end, e.message
-        )
-        .unwrap();
+        write!(out, "error[{}] {}..{}: {}", e.code, e.span.start, e.span.end, e.message).unwrap();
         if let Some(h) = &e.hint {
             write!(out, " (hint: {h})").unwrap();
         }
@@ -187,31 +157,18 @@ pub fn render(src: &str) -> String {
 }
 
 fn check_dir(dir: &str, want_errors: bool) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("test_data/parser")
-        .join(dir);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/parser").join(dir);
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
-    let mut paths: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let mut paths: Vec<_> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).collect();
     paths.sort();
     let mut failures = Vec::new();
     let mut seen = 0;
-    for path in paths
-        .iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "cgt"))
-    {
+    for path in paths.iter().filter(|p| p.extension().is_some_and(|e| e == "cgt")) {
         seen += 1;
         let src = std::fs::read_to_string(path).unwrap();
         let actual = render(&src);
         let has_errors = !parse(&src).errors.is_empty();
-        assert_eq!(
-            has_errors,
-            want_errors,
-            "{}: errors = {has_errors}\n{actual}",
-            path.display()
-        );
+        assert_eq!(has_errors, want_errors, "{}: errors = {has_errors}\n{actual}", path.display());
         let expected_path = path.with_extension("txt");
         if update {
             std::fs::write(&expected_path, &actual).unwrap();
@@ -219,18 +176,11 @@ fn check_dir(dir: &str, want_errors: bool) {
         }
         let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
         if expected != actual {
-            failures.push(format!(
-                "{}:\n--- expected\n{expected}--- actual\n{actual}",
-                path.display()
-            ));
+            failures.push(format!("{}:\n--- expected\n{expected}--- actual\n{actual}", path.display()));
         }
     }
     assert!(seen > 0, "no test files in {}", root.display());
-    assert!(
-        failures.is_empty(),
-        "{}\n(run with UPDATE_EXPECT=1 to accept)",
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{}\n(run with UPDATE_EXPECT=1 to accept)", failures.join("\n"));
 }
 
 #[test]
@@ -245,12 +195,7 @@ fn err_files() {
 
 /// Runs `f` on a thread with the default 2 MiB test stack, like a test harness thread.
 fn on_small_stack(f: impl FnOnce() + Send + 'static) {
-    std::thread::Builder::new()
-        .stack_size(2 << 20)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap();
+    std::thread::Builder::new().stack_size(2 << 20).spawn(f).unwrap().join().unwrap();
 }
 
 #[test]
@@ -270,13 +215,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
 fn nesting_at_the_limit_parses() {
     on_small_stack(|| {
         let d = MAX_DEPTH;
-        let src = format!(
-            "{}0{}\n{}1{}",
-            "(".repeat(d),
-            ")".repeat(d),
-            "{".repeat(d),
-            "|}".repeat(d)
-        );
+        let src = format!("{}0{}\n{}1{}", "(".repeat(d), ")".repeat(d), "{".repeat(d), "|}".repeat(d));
         let file = parse(&src);
         assert!(file.errors.is_empty(), "{:?}", file.errors);
     });
@@ -294,9 +233,7 @@ fn long_flat_chains_parse() {
 #[test]
 fn garbage_never_panics() {
     let mut seed = 0x2545F4914F6CDD1Du64;
-    let alphabet: Vec<char> = "{}()[]<>|,.:+-*/^v±↑↓0123456789 BWGRxlet is=#\n\"@\u{0}é"
-        .chars()
-        .collect();
+    let alphabet: Vec<char> = "{}()[]<>|,.:+-*/^v±↑↓0123456789 BWGRxlet is=#\n\"@\u{0}é".chars().collect();
     for _ in 0..3000 {
         let mut s = String::new();
         for _ in 0..(seed % 40) {

@@ -1,0 +1,99 @@
+//! Turning statement reports into text: result lines, JSON objects and ariadne error reports.
+
+use std::fmt::Write;
+
+use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
+use serde_json::json;
+
+use cgt_eval::{CheckStatus, StmtReport};
+use cgt_syntax::Severity;
+
+/// Sources longer than this are not padded to a common column.
+const ALIGN_LIMIT: usize = 40;
+
+/// One line per statement: `line │ source   result`.
+pub fn lines(reports: &[StmtReport]) -> String {
+    let width = reports.iter().map(|r| r.source.chars().count()).filter(|&w| w <= ALIGN_LIMIT).max().unwrap_or(0);
+    let digits = reports.last().map_or(1, |r| r.line.to_string().len());
+    let mut out = String::new();
+    for r in reports {
+        let pad = width.saturating_sub(r.source.chars().count());
+        let _ = writeln!(out, "{:>digits$} │ {}{}   {}", r.line, r.source, " ".repeat(pad), result(r));
+    }
+    out
+}
+
+/// The result part of a statement's line.
+fn result(r: &StmtReport) -> String {
+    if let Some(d) = r.diagnostics.iter().find(|d| d.severity == Severity::Error) {
+        let mark = if r.check == Some(CheckStatus::Failed) { "✗" } else { "error:" };
+        return format!("{mark} {}", d.message);
+    }
+    if let Some(d) = r.diagnostics.first() {
+        return format!("warning: {}", d.message);
+    }
+    let mut s = match (&r.check, &r.name) {
+        (Some(CheckStatus::Passed), _) => "✓".to_string(),
+        (_, Some(name)) => format!("{name} = {}", r.value.as_deref().unwrap_or("?")),
+        _ => format!("= {}", r.value.as_deref().unwrap_or("?")),
+    };
+    if r.check.is_none()
+        && let Some(o) = &r.outcome
+    {
+        let _ = write!(s, " · {o}");
+    }
+    for (k, v) in &r.extras {
+        let _ = write!(s, " · {k}: {v}");
+    }
+    s
+}
+
+/// One JSON object per line and statement: `line`, `source`, `value`, `outcome`, `extras`,
+/// `check`, `error`.
+pub fn json(reports: &[StmtReport]) -> String {
+    let mut out = String::new();
+    for r in reports {
+        let extras: serde_json::Map<String, serde_json::Value> =
+            r.extras.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
+        let error = r.diagnostics.first().map(|d| d.message.clone());
+        let check = r.check.map(|c| c == CheckStatus::Passed);
+        let obj = json!({
+            "line": r.line,
+            "source": r.source,
+            "value": r.value,
+            "outcome": r.outcome,
+            "extras": extras,
+            "check": check,
+            "error": error,
+        });
+        let _ = writeln!(out, "{obj}");
+    }
+    out
+}
+
+/// Every diagnostic, rendered with ariadne against the file's text.
+pub fn reports(name: &str, src: &str, reports: &[StmtReport], color: bool) -> String {
+    let mut buf = Vec::new();
+    for d in reports.iter().flat_map(|r| &r.diagnostics) {
+        let kind = match d.severity {
+            Severity::Error => ReportKind::Error,
+            Severity::Warning => ReportKind::Warning,
+        };
+        let paint = if d.severity == Severity::Error { Color::Red } else { Color::Yellow };
+        let mut b = Report::build(kind, (name, d.span.clone()))
+            .with_config(Config::default().with_color(color).with_index_type(IndexType::Byte))
+            .with_code(d.code)
+            .with_message(&d.message);
+        if d.labels.is_empty() {
+            b = b.with_label(Label::new((name, d.span.clone())).with_message(&d.message).with_color(paint));
+        }
+        for l in &d.labels {
+            b = b.with_label(Label::new((name, l.span.clone())).with_message(&l.message).with_color(paint));
+        }
+        if let Some(h) = &d.hint {
+            b = b.with_help(h);
+        }
+        let _ = b.finish().write((name, Source::from(src)), &mut buf);
+    }
+    String::from_utf8_lossy(&buf).into_owned()
+}

@@ -1,0 +1,188 @@
+//! End-to-end tests of the real `cgt` binary: golden output of every `examples/*.cgt`, exit
+//! statuses, JSON, standard input and hostile input. Golden files sit beside each example
+//! (`NAME.out` for standard output, `NAME.err` for the error reports); run with
+//! `UPDATE_EXPECT=1` to rewrite them.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn cgt(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_cgt"));
+    cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("the cgt binary runs");
+    let mut input = child.stdin.take().expect("piped");
+    if let Some(bytes) = stdin {
+        input.write_all(bytes).expect("write stdin");
+    }
+    drop(input);
+    child.wait_with_output().expect("cgt finishes")
+}
+
+fn eval_stdin(src: &str, extra: &[&str]) -> Output {
+    let mut args = vec!["eval", "-"];
+    args.extend_from_slice(extra);
+    cgt(&args, Some(src.as_bytes()))
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn examples_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")
+}
+
+#[test]
+fn golden_examples() {
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(examples_dir())
+        .expect("examples/ exists")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cgt"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 2, "examples/ holds the tour and the boxes examples");
+    let mut failures = Vec::new();
+    for path in &paths {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        // Run from the examples folder so the file name in error reports is stable.
+        let out = Command::new(env!("CARGO_BIN_EXE_cgt"))
+            .args(["eval", &name])
+            .current_dir(examples_dir())
+            .output()
+            .expect("cgt runs");
+        let expected_status =
+            if path.with_extension("err").exists() || (update && !out.stderr.is_empty()) { 1 } else { 0 };
+        for (ext, actual) in [("out", text(&out.stdout)), ("err", text(&out.stderr))] {
+            let golden = path.with_extension(ext);
+            if update {
+                if actual.is_empty() {
+                    let _ = std::fs::remove_file(&golden);
+                } else {
+                    std::fs::write(&golden, &actual).expect("write golden file");
+                }
+                continue;
+            }
+            let expected = std::fs::read_to_string(&golden).unwrap_or_default();
+            if expected != actual {
+                failures.push(format!("{}:\n--- expected\n{expected}--- actual\n{actual}", golden.display()));
+            }
+        }
+        if !update {
+            assert_eq!(out.status.code(), Some(expected_status), "{name}: exit status");
+        }
+    }
+    assert!(failures.is_empty(), "{}\n(run with UPDATE_EXPECT=1 to accept)", failures.join("\n"));
+}
+
+#[test]
+fn failing_check_exits_1_and_shows_the_true_value() {
+    let out = eval_stdin("WBBW == 1/2\n", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("-3/8"), "{stdout}");
+    assert!(text(&out.stderr).contains("this is -3/8"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn passing_file_exits_0() {
+    let out = eval_stdin("WBBW.BW == 1/8\nBW\n", &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn non_dyadic_number_has_a_hint() {
+    let out = eval_stdin("1/3\n", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("1/3 is not a dyadic rational"), "{err}");
+    assert!(err.contains("power of two"), "{err}");
+}
+
+#[test]
+fn syntax_error_on_line_1_does_not_stop_line_2() {
+    let out = eval_stdin("{3|2|1}\nWBBW.BW\n", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.lines().nth(1).is_some_and(|l| l.contains("= 1/8 · L")), "{stdout}");
+}
+
+#[test]
+fn unreadable_file_exits_2() {
+    let out = cgt(&["eval", "/definitely/not/here.cgt"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot read"));
+    let out = cgt(&["eval", "-"], Some(b"WB\xff\xfe\n"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("not UTF-8"));
+}
+
+#[test]
+fn json_has_one_object_per_statement() {
+    let out = eval_stdin("WBBW.BW\nWBBW == 1/2\nlet x = ^\n", &["--json"]);
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("valid JSON")).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["line"], 1);
+    assert_eq!(lines[0]["source"], "WBBW.BW");
+    assert_eq!(lines[0]["value"], "1/8");
+    assert_eq!(lines[0]["outcome"], "L");
+    assert_eq!(lines[0]["error"], serde_json::Value::Null);
+    assert_eq!(lines[1]["check"], false);
+    assert!(lines[1]["error"].as_str().unwrap().contains("-3/8"));
+    assert_eq!(lines[2]["value"], "^");
+    assert!(lines[2]["extras"].is_object());
+}
+
+#[test]
+fn unicode_output() {
+    let out = eval_stdin("^ + ^\n", &["--unicode"]);
+    assert!(text(&out.stdout).contains("↑↑"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn hostile_input_gives_errors_not_crashes() {
+    let deep = "{".repeat(100_000);
+    for src in [deep.as_str(), "", "   \n\n", "\0\u{1}\u{7f}", "((((((((((", "}}}}]]]))) ||| <<<>>>"] {
+        let out = eval_stdin(src, &[]);
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{src:?}: {:?}", out.status);
+    }
+    let mut seed = 0x9E3779B97F4A7C15u64;
+    for _ in 0..20 {
+        let bytes: Vec<u8> = (0..400)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                (seed >> 24) as u8
+            })
+            .collect();
+        let out = cgt(&["eval", "-"], Some(&bytes));
+        assert!(matches!(out.status.code(), Some(0..=2)), "{:?}", out.status);
+    }
+}
+
+#[test]
+fn long_piles_are_exact_and_fast() {
+    let pile: String = (0..10_000).map(|i| if i % 3 == 0 { 'B' } else { 'W' }).collect();
+    let start = std::time::Instant::now();
+    let out = eval_stdin(&format!("{pile}\n"), &["--json"]);
+    let elapsed = start.elapsed();
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    let value = v["value"].as_str().unwrap();
+    let (_, den) = value.split_once('/').expect("a fraction");
+    // The denominator is 2^9999, which has 3010 decimal digits.
+    assert_eq!(den.len(), 3010, "{value}");
+    // Not a timing assertion (CI machines vary): a sanity bound far above the measured ~50 ms.
+    assert!(elapsed.as_secs() < 60);
+}
+
+#[test]
+fn help_and_version() {
+    let out = cgt(&["--help"], None);
+    assert!(text(&out.stdout).contains("eval"));
+    let out = cgt(&["--version"], None);
+    assert!(text(&out.stdout).starts_with("cgt "));
+}

@@ -1,0 +1,275 @@
+//! Canonical short partizan games, hash-consed into one arena ([`Games`]) and named by
+//! small ids ([`GameId`]).
+//!
+//! # Invariants
+//!
+//! * Every stored game is in canonical form (THEORY.md, "Short partizan games"), and each
+//!   canonical form is stored once, so two ids are equal exactly when the games are equal.
+//! * A value `x + k·^ + *m` (a number, a multiple of up and a nimber) is always stored as
+//!   those three components (the "nus fast path"), never as a general node; its options
+//!   are produced on demand from the formulas in `game/nus.rs`.
+//! * Games are immutable once built; sums, negatives, comparisons and ordinal sums are
+//!   memoised in bounded caches (see `game/arena.rs` for the bounds).
+//!
+//! # The order of options
+//!
+//! Option lists are kept, returned and printed in one structural order that depends only on
+//! the games, never on the history of the arena:
+//!
+//! 1. numbers, ascending by value;
+//! 2. then the other number-up-star values, by number part, then multiple of up, then
+//!    nimber (so `0, *, *2` and `^, ^*`);
+//! 3. then general games, by birthday; among games of equal birthday, by their Left option
+//!    lists and then by their Right option lists, each compared element by element in this
+//!    same order, a list that is a proper prefix of the other coming first.
+//!
+//! # Printing
+//!
+//! See `game/print.rs`: CGSuite's conventions, `0`, `-3/8`, `^^*4`, `73/16v9*8`, `+-1`,
+//! `{2||1|0}`.
+
+mod arena;
+mod canonical;
+mod compare;
+mod nus;
+mod ops;
+mod order;
+mod print;
+
+use std::fmt;
+use std::sync::Arc;
+
+use arena::{Caches, FxMap, Node};
+use nus::Nus;
+
+use crate::budget::{Budget, Exhausted};
+use crate::dyadic::Dyadic;
+
+/// The id of a canonical game in a [`Games`] arena. Equal ids mean equal games.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct GameId(u32);
+
+impl GameId {
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The outcome class of a game: who wins with perfect play.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    /// Left wins whoever starts (`G > 0`).
+    L,
+    /// Right wins whoever starts (`G < 0`).
+    R,
+    /// The second player wins (`G = 0`).
+    P,
+    /// The first player wins (`G || 0`).
+    N,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::L => "L",
+            Outcome::R => "R",
+            Outcome::P => "P",
+            Outcome::N => "N",
+        })
+    }
+}
+
+/// How two games compare: `a` is less than, equal to, greater than or confused with `b`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Comparison {
+    /// `a < b`.
+    Less,
+    /// `a = b`.
+    Equal,
+    /// `a > b`.
+    Greater,
+    /// `a || b`: neither `a <= b` nor `a >= b`.
+    Confused,
+}
+
+/// How [`Games::display`] writes values.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct DisplayStyle {
+    /// Write `↑`, `↓` and `±` instead of `^`, `v` and `+-`.
+    pub unicode: bool,
+}
+
+/// The arena of canonical short games.
+///
+/// Ids are only meaningful in the arena that made them; passing an id from another arena
+/// gives wrong answers or a panic.
+pub struct Games {
+    nodes: Vec<Node>,
+    birthdays: Vec<u64>,
+    index: FxMap<Node, GameId>,
+    caches: Caches,
+    option_bytes: usize,
+}
+
+impl Default for Games {
+    fn default() -> Self {
+        Games::new()
+    }
+}
+
+impl Games {
+    /// An arena holding only `0`.
+    pub fn new() -> Self {
+        let mut g = Games {
+            nodes: Vec::new(),
+            birthdays: Vec::new(),
+            index: FxMap::default(),
+            caches: Caches::default(),
+            option_bytes: 0,
+        };
+        let zero = g.intern_nus(Nus::number(Dyadic::zero()));
+        debug_assert_eq!(zero, GameId(0));
+        g
+    }
+
+    /// How many distinct canonical games the arena holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Always false: the arena holds at least `0`.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The game `0 = { | }`.
+    pub fn zero(&self) -> GameId {
+        GameId(0)
+    }
+
+    /// The number `x`.
+    pub fn number(&mut self, x: &Dyadic) -> GameId {
+        self.intern_nus(Nus::number(x.clone()))
+    }
+
+    /// The nimber `*n`.
+    pub fn nimber(&mut self, n: u64) -> GameId {
+        self.nus(&Dyadic::zero(), 0, n)
+    }
+
+    /// The value `x + ups·^ + *nim`.
+    pub fn nus(&mut self, x: &Dyadic, ups: i64, nim: u64) -> GameId {
+        self.intern_nus(Nus { x: x.clone(), ups, nim })
+    }
+
+    /// The canonical form of `{left | right}`.
+    pub fn from_options(&mut self, left: &[GameId], right: &[GameId], budget: &Budget) -> Result<GameId, Exhausted> {
+        self.canonicalise(left.to_vec(), right.to_vec(), budget)
+    }
+
+    /// The Left options of the canonical form, in the structural order.
+    pub fn left_options(&mut self, g: GameId) -> Vec<GameId> {
+        self.lefts(g).to_vec()
+    }
+
+    /// The Right options of the canonical form, in the structural order.
+    pub fn right_options(&mut self, g: GameId) -> Vec<GameId> {
+        self.rights(g).to_vec()
+    }
+
+    /// `-g`.
+    pub fn neg(&mut self, g: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
+        self.negate(g, budget)
+    }
+
+    /// `a + b`.
+    pub fn add(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
+        self.sum(a, b, budget)
+    }
+
+    /// `a - b`.
+    pub fn sub(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
+        let nb = self.negate(b, budget)?;
+        self.sum(a, nb, budget)
+    }
+
+    /// Whether `a <= b`.
+    pub fn leq(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<bool, Exhausted> {
+        self.less_eq(a, b, budget)
+    }
+
+    /// How `a` compares with `b`.
+    pub fn compare(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<Comparison, Exhausted> {
+        if a == b {
+            return Ok(Comparison::Equal);
+        }
+        let le = self.less_eq(a, b, budget)?;
+        let ge = self.less_eq(b, a, budget)?;
+        Ok(match (le, ge) {
+            (true, true) => Comparison::Equal,
+            (true, false) => Comparison::Less,
+            (false, true) => Comparison::Greater,
+            (false, false) => Comparison::Confused,
+        })
+    }
+
+    /// The outcome class of `g`.
+    pub fn outcome(&mut self, g: GameId, budget: &Budget) -> Result<Outcome, Exhausted> {
+        if let Some(n) = self.nus_of(g) {
+            return Ok(n.outcome());
+        }
+        let zero = self.zero();
+        Ok(match self.compare(g, zero, budget)? {
+            Comparison::Greater => Outcome::L,
+            Comparison::Less => Outcome::R,
+            Comparison::Equal => Outcome::P,
+            Comparison::Confused => Outcome::N,
+        })
+    }
+
+    /// The ordinal sum `a : b = {a^L, a : b^L | a^R, a : b^R}` of the canonical form of `a`.
+    pub fn ordinal_sum(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
+        self.ordinal(a, b, budget)
+    }
+
+    /// The number `g` is equal to, if it is one.
+    pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
+        self.number_of(g).cloned()
+    }
+
+    /// `(x, k, m)` if `g = x + k·^ + *m`.
+    pub fn as_nus(&self, g: GameId) -> Option<(Dyadic, i64, u64)> {
+        self.nus_of(g).map(|n| (n.x.clone(), n.ups, n.nim))
+    }
+
+    /// `Some(n)` exactly when `g = *n`.
+    pub fn nim_value(&self, g: GameId) -> Option<u64> {
+        self.nus_of(g).filter(|n| n.x.is_zero() && n.ups == 0).map(|n| n.nim)
+    }
+
+    /// Whether `g` equals an impartial game, that is, a nimber (canonical forms of impartial
+    /// games are nimbers).
+    pub fn is_impartial(&mut self, g: GameId) -> bool {
+        self.nim_value(g).is_some()
+    }
+
+    /// The birthday of the canonical form (saturating at `u64::MAX` for huge numbers).
+    pub fn birthday(&mut self, g: GameId) -> u64 {
+        self.stored_birthday(g)
+    }
+
+    /// The canonical form written in the language's syntax (see `game/print.rs`).
+    pub fn display(&mut self, g: GameId, style: DisplayStyle) -> String {
+        self.render(g, style)
+    }
+
+    /// An estimate of the bytes held by the arena and its caches.
+    pub fn memory_bytes(&self) -> usize {
+        self.estimate_memory()
+    }
+}
+
+/// Makes an option list from a vector.
+fn opts(v: Vec<GameId>) -> arena::Opts {
+    Arc::from(v)
+}

@@ -1,0 +1,215 @@
+//! Storage of canonical games: the hash-consing table, option lists, birthdays, bounded
+//! caches and the memory estimate.
+//!
+//! Every node is stored once; [`Node`] is the key of the interning table, so two canonical
+//! forms get the same [`GameId`] exactly when they are identical. Number-up-star values are
+//! stored as their three components and their options are produced (and cached) on demand.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::mem::size_of;
+use std::sync::Arc;
+
+use super::nus::Nus;
+use super::{GameId, Games};
+use crate::budget::{Budget, Exhausted};
+use crate::dyadic::Dyadic;
+
+/// A list of canonical options, shared between the arena and its callers.
+pub(crate) type Opts = Arc<[GameId]>;
+
+/// A canonical game: a number-up-star value, or a general node with sorted options.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Node {
+    /// `x + k·^ + *m`.
+    Nus(Nus),
+    /// Any other canonical form; both lists are in the structural order of `order.rs`.
+    General { left: Opts, right: Opts },
+}
+
+/// A multiplicative hasher (the Fx hash of rustc) for the small integer keys of the caches:
+/// much faster than SipHash and good enough for keys nobody chooses adversarially.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+}
+
+impl FxHasher {
+    fn add(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// A hash map with [`FxHasher`].
+pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// Entries a cache may hold before it is cleared. Comparisons are the most valuable, so
+/// they get the most room: about 2 million entries, some 60 MB at most.
+pub(crate) const LEQ_CACHE_MAX: usize = 1 << 21;
+/// Entries the sum, negation and ordinal-sum caches may hold before being cleared.
+pub(crate) const OP_CACHE_MAX: usize = 1 << 20;
+/// Number-up-star values whose option lists are kept before that cache is cleared.
+pub(crate) const NUS_OPTIONS_MAX: usize = 1 << 16;
+/// How many new nodes pass between two checks of the memory budget.
+const MEMORY_CHECK_EVERY: usize = 1024;
+
+/// The memo tables. Each is bounded by one of the constants above and simply cleared when
+/// full: they only ever speed things up.
+#[derive(Default)]
+pub(crate) struct Caches {
+    pub leq: FxMap<(GameId, GameId), bool>,
+    pub add: FxMap<(GameId, GameId), GameId>,
+    pub neg: FxMap<GameId, GameId>,
+    pub ordinal: FxMap<(GameId, GameId), GameId>,
+    pub nus_options: FxMap<GameId, (Opts, Opts)>,
+}
+
+/// Inserts into a bounded cache, clearing it first when it is full.
+pub(crate) fn insert_bounded<K: std::hash::Hash + Eq, V>(map: &mut FxMap<K, V>, max: usize, k: K, v: V) {
+    if map.len() >= max {
+        map.clear();
+    }
+    map.insert(k, v);
+}
+
+impl Games {
+    /// The node behind an id.
+    pub(crate) fn node(&self, g: GameId) -> &Node {
+        &self.nodes[g.index()]
+    }
+
+    /// The nus value behind an id, if it is one.
+    pub(crate) fn nus_of(&self, g: GameId) -> Option<&Nus> {
+        match self.node(g) {
+            Node::Nus(n) => Some(n),
+            Node::General { .. } => None,
+        }
+    }
+
+    /// The number behind an id, if it is one.
+    pub(crate) fn number_of(&self, g: GameId) -> Option<&Dyadic> {
+        self.nus_of(g).filter(|n| n.is_number()).map(|n| &n.x)
+    }
+
+    /// The id of a node, adding it if it is new. The caller guarantees it is canonical.
+    pub(crate) fn intern(&mut self, node: Node) -> GameId {
+        if let Some(&id) = self.index.get(&node) {
+            return id;
+        }
+        let id = GameId(u32::try_from(self.nodes.len()).expect("more than 2^32 games"));
+        self.birthdays.push(self.node_birthday(&node));
+        if let Node::General { left, right } = &node {
+            self.option_bytes += (left.len() + right.len()) * size_of::<GameId>() + 64;
+        }
+        if let Node::Nus(n) = &node {
+            self.option_bytes += (n.x.numerator().bits() / 8) as usize;
+        }
+        self.nodes.push(node.clone());
+        self.index.insert(node, id);
+        id
+    }
+
+    /// Like [`Games::intern`], checking the memory budget every so many new nodes.
+    pub(crate) fn intern_checked(&mut self, node: Node, budget: &Budget) -> Result<GameId, Exhausted> {
+        let before = self.nodes.len();
+        let id = self.intern(node);
+        if self.nodes.len() > before && self.nodes.len().is_multiple_of(MEMORY_CHECK_EVERY) {
+            budget.check_memory(self.memory_bytes())?;
+        }
+        Ok(id)
+    }
+
+    /// The id of a nus value.
+    pub(crate) fn intern_nus(&mut self, n: Nus) -> GameId {
+        self.intern(Node::Nus(n))
+    }
+
+    fn node_birthday(&self, node: &Node) -> u64 {
+        match node {
+            Node::Nus(n) => n.birthday(),
+            Node::General { left, right } => {
+                let max = left.iter().chain(right.iter()).map(|&o| self.birthdays[o.index()]).max().unwrap_or(0);
+                max.saturating_add(1)
+            }
+        }
+    }
+
+    /// The birthday stored for a node.
+    pub(crate) fn stored_birthday(&self, g: GameId) -> u64 {
+        self.birthdays[g.index()]
+    }
+
+    /// Both canonical option lists, in the structural order.
+    pub(crate) fn options(&mut self, g: GameId) -> (Opts, Opts) {
+        let n = match self.node(g) {
+            Node::General { left, right } => return (left.clone(), right.clone()),
+            Node::Nus(n) => n.clone(),
+        };
+        if let Some(o) = self.caches.nus_options.get(&g) {
+            return o.clone();
+        }
+        let (l, r) = n.options();
+        let left = self.sorted_nus_ids(l);
+        let right = self.sorted_nus_ids(r);
+        let opts = (left, right);
+        insert_bounded(&mut self.caches.nus_options, NUS_OPTIONS_MAX, g, opts.clone());
+        opts
+    }
+
+    /// The canonical Left options (a cheap shared list).
+    pub(crate) fn lefts(&mut self, g: GameId) -> Opts {
+        self.options(g).0
+    }
+
+    /// The canonical Right options (a cheap shared list).
+    pub(crate) fn rights(&mut self, g: GameId) -> Opts {
+        self.options(g).1
+    }
+
+    fn sorted_nus_ids(&mut self, mut v: Vec<Nus>) -> Opts {
+        // Numbers first, ascending; then the others by (number, ups, nimber): the structural
+        // order restricted to nus values.
+        v.sort_by(|a, b| a.is_number().cmp(&b.is_number()).reverse().then(a.cmp_parts(b)));
+        v.into_iter().map(|n| self.intern_nus(n)).collect()
+    }
+
+    /// An estimate of the bytes held by the arena and its caches: allocated capacity (one
+    /// control byte per hash-table slot included) plus the option lists and big integers.
+    pub(crate) fn estimate_memory(&self) -> usize {
+        let c = &self.caches;
+        let pair = 2 * size_of::<GameId>();
+        self.nodes.capacity() * size_of::<Node>()
+            + self.birthdays.capacity() * size_of::<u64>()
+            + table_bytes(self.index.capacity(), size_of::<(Node, GameId)>())
+            + self.option_bytes
+            + table_bytes(c.leq.capacity(), pair + 1)
+            + table_bytes(c.add.capacity(), pair + size_of::<GameId>())
+            + table_bytes(c.ordinal.capacity(), pair + size_of::<GameId>())
+            + table_bytes(c.neg.capacity(), pair)
+            + table_bytes(c.nus_options.capacity(), size_of::<(GameId, (Opts, Opts))>())
+            + c.nus_options.len() * 64
+    }
+}
+
+/// The bytes of a hash table with room for `capacity` entries of `entry` bytes.
+fn table_bytes(capacity: usize, entry: usize) -> usize {
+    capacity * (entry + 1)
+}

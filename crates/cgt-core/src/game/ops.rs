@@ -1,0 +1,155 @@
+//! Negation, disjunctive sums and ordinal sums of canonical games, memoised.
+//!
+//! * `-G = {-G^R | -G^L}` is canonical when `G` is, so it is stored without further work.
+//! * Two nus values add componentwise (THEORY.md, "Up").
+//! * A number `x` plus a game `G` that is not a number is `{G^L + x | G^R + x}` (number
+//!   translation, CGT II.3), and translating a canonical form gives a canonical form, so
+//!   it is stored without canonicalising (the tests check this against canonicalisation).
+//! * Anything else: `G + H = {G^L + H, G + H^L | G^R + H, G + H^R}`, canonicalised.
+
+use super::arena::{Node, OP_CACHE_MAX, insert_bounded};
+use super::nus::Nus;
+use super::{GameId, Games, opts};
+use crate::budget::{Budget, Exhausted};
+use crate::dyadic::Dyadic;
+
+impl Games {
+    /// `-g`, memoised.
+    pub(crate) fn negate(&mut self, g: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
+        if let Some(n) = self.nus_of(g) {
+            // Ups beyond an i64 cannot arise within any sane budget; refuse them cleanly.
+            let n = n.neg().ok_or(Exhausted::Memory)?;
+            return Ok(self.intern_nus(n));
+        }
+        if let Some(&r) = self.caches.neg.get(&g) {
+            return Ok(r);
+        }
+        budget.check()?;
+        let (l, r) = self.options(g);
+        let mut left = Vec::with_capacity(r.len());
+        for &o in r.iter() {
+            left.push(self.negate(o, budget)?);
+        }
+        let mut right = Vec::with_capacity(l.len());
+        for &o in l.iter() {
+            right.push(self.negate(o, budget)?);
+        }
+        let neg = self.store_general(left, right, budget)?;
+        insert_bounded(&mut self.caches.neg, OP_CACHE_MAX, g, neg);
+        insert_bounded(&mut self.caches.neg, OP_CACHE_MAX, neg, g);
+        Ok(neg)
+    }
+
+    /// `a + b`, memoised under the unordered pair.
+    pub(crate) fn sum(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
+        let zero = self.zero();
+        if a == zero {
+            return Ok(b);
+        }
+        if b == zero {
+            return Ok(a);
+        }
+        if let (Some(x), Some(y)) = (self.nus_of(a), self.nus_of(b)) {
+            let s = x.add(y).ok_or(Exhausted::Memory)?;
+            return Ok(self.intern_nus(s));
+        }
+        let key = if a.0 <= b.0 { (a, b) } else { (b, a) };
+        if let Some(&r) = self.caches.add.get(&key) {
+            return Ok(r);
+        }
+        budget.check()?;
+        let r = self.sum_uncached(a, b, budget)?;
+        insert_bounded(&mut self.caches.add, OP_CACHE_MAX, key, r);
+        Ok(r)
+    }
+
+    fn sum_uncached(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
+        // Put the nus value (if any) second; at most one of the two is nus here.
+        let (g, h) = if self.nus_of(a).is_some() { (b, a) } else { (a, b) };
+        if let Some(n) = self.nus_of(h).cloned() {
+            if n.is_number() {
+                return self.translate(g, &n.x, budget);
+            }
+            if !n.x.is_zero() {
+                // g + (x + e) = (g + e) + x: the infinitesimal part first, then translate.
+                let e = self.intern_nus(Nus { x: Dyadic::zero(), ..n.clone() });
+                let ge = self.sum(g, e, budget)?;
+                let x = self.number(&n.x);
+                return self.sum(ge, x, budget);
+            }
+        }
+        self.sum_by_definition(g, h, budget)
+    }
+
+    fn sum_by_definition(&mut self, g: GameId, h: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
+        let (gl, gr) = self.options(g);
+        let (hl, hr) = self.options(h);
+        let mut left = Vec::with_capacity(gl.len() + hl.len());
+        for &o in gl.iter() {
+            left.push(self.sum(o, h, budget)?);
+        }
+        for &o in hl.iter() {
+            left.push(self.sum(g, o, budget)?);
+        }
+        let mut right = Vec::with_capacity(gr.len() + hr.len());
+        for &o in gr.iter() {
+            right.push(self.sum(o, h, budget)?);
+        }
+        for &o in hr.iter() {
+            right.push(self.sum(g, o, budget)?);
+        }
+        self.canonicalise(left, right, budget)
+    }
+
+    /// `g + x` for a general game `g` and a number `x`: `{g^L + x | g^R + x}`.
+    fn translate(&mut self, g: GameId, x: &Dyadic, budget: &Budget) -> Result<GameId, Exhausted> {
+        let xid = self.number(x);
+        let (l, r) = self.options(g);
+        let mut left = Vec::with_capacity(l.len());
+        for &o in l.iter() {
+            left.push(self.sum(o, xid, budget)?);
+        }
+        let mut right = Vec::with_capacity(r.len());
+        for &o in r.iter() {
+            right.push(self.sum(o, xid, budget)?);
+        }
+        self.store_general(left, right, budget)
+    }
+
+    /// Stores options already known to form a canonical general game, after sorting them.
+    fn store_general(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+        budget: &Budget,
+    ) -> Result<GameId, Exhausted> {
+        self.sort_struct(&mut left);
+        self.sort_struct(&mut right);
+        let node = Node::General { left: opts(left), right: opts(right) };
+        self.intern_checked(node, budget)
+    }
+
+    /// The ordinal sum `a : b` (THEORY.md), memoised.
+    pub(crate) fn ordinal(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
+        if b == self.zero() {
+            return Ok(a);
+        }
+        if let Some(&r) = self.caches.ordinal.get(&(a, b)) {
+            return Ok(r);
+        }
+        budget.check()?;
+        let (al, ar) = self.options(a);
+        let (bl, br) = self.options(b);
+        let mut left: Vec<GameId> = al.to_vec();
+        for &o in bl.iter() {
+            left.push(self.ordinal(a, o, budget)?);
+        }
+        let mut right: Vec<GameId> = ar.to_vec();
+        for &o in br.iter() {
+            right.push(self.ordinal(a, o, budget)?);
+        }
+        let r = self.canonicalise(left, right, budget)?;
+        insert_bounded(&mut self.caches.ordinal, OP_CACHE_MAX, (a, b), r);
+        Ok(r)
+    }
+}

@@ -1,0 +1,353 @@
+//! Table-driven tests of the canonical-form engine: published canonical forms, printing,
+//! outcome classes and comparisons, built from literal options.
+
+use cgt_core::{Budget, Comparison, DisplayStyle, Dyadic, Exhausted, GameId, Games, Outcome};
+
+/// A literal game written with helper constructors, built by canonicalisation.
+enum Lit {
+    Num(i64, u64),
+    Star(u64),
+    Game(Vec<Lit>, Vec<Lit>),
+}
+
+fn n(v: i64) -> Lit {
+    Lit::Num(v, 0)
+}
+
+fn frac(num: i64, exp: u64) -> Lit {
+    Lit::Num(num, exp)
+}
+
+fn star(m: u64) -> Lit {
+    Lit::Star(m)
+}
+
+fn g(l: Vec<Lit>, r: Vec<Lit>) -> Lit {
+    Lit::Game(l, r)
+}
+
+fn build(games: &mut Games, lit: &Lit) -> GameId {
+    let b = Budget::unlimited();
+    match lit {
+        Lit::Num(v, e) => games.number(&Dyadic::new(*v, *e)),
+        Lit::Star(m) => {
+            // Built from options, not through the nimber constructor.
+            let lower: Vec<GameId> = (0..*m).map(|j| build(games, &Lit::Star(j))).collect();
+            games.from_options(&lower, &lower, &b).unwrap()
+        }
+        Lit::Game(l, r) => {
+            let l: Vec<GameId> = l.iter().map(|x| build(games, x)).collect();
+            let r: Vec<GameId> = r.iter().map(|x| build(games, x)).collect();
+            games.from_options(&l, &r, &b).unwrap()
+        }
+    }
+}
+
+fn show(games: &mut Games, id: GameId) -> String {
+    games.display(id, DisplayStyle::default())
+}
+
+fn check(lit: Lit, expected: &str) {
+    let mut games = Games::new();
+    let id = build(&mut games, &lit);
+    assert_eq!(show(&mut games, id), expected);
+}
+
+#[test]
+fn published_canonical_forms() {
+    let up = || g(vec![n(0)], vec![star(1)]);
+    check(g(vec![], vec![]), "0");
+    check(g(vec![n(0)], vec![]), "1");
+    check(g(vec![n(1)], vec![]), "2");
+    check(g(vec![], vec![n(0)]), "-1");
+    check(g(vec![n(0)], vec![n(1)]), "1/2");
+    check(g(vec![frac(1, 1)], vec![n(1)]), "3/4");
+    check(g(vec![n(-1)], vec![n(1)]), "0");
+    check(g(vec![n(2)], vec![n(5)]), "3");
+    check(g(vec![n(0)], vec![n(0)]), "*");
+    check(star(2), "*2");
+    check(star(5), "*5");
+    check(g(vec![n(0)], vec![star(1)]), "^");
+    check(g(vec![star(1)], vec![n(0)]), "v");
+    check(g(vec![n(0), star(1)], vec![n(0)]), "^*");
+    check(g(vec![n(0)], vec![n(0), star(1)]), "v*");
+    // {0 | ^} = ^^* (Winning Ways), not a general game.
+    check(g(vec![n(0)], vec![up()]), "^^*");
+    check(g(vec![n(0)], vec![g(vec![n(0)], vec![up()])]), "^3");
+    // CGSuite's ^.Pow(2) and ^.Pow(2)+*: general games.
+    let down_star = || g(vec![n(0)], vec![n(0), star(1)]);
+    check(g(vec![n(0)], vec![down_star()]), "{0|v*}");
+    check(g(vec![n(0), star(1)], vec![g(vec![star(1)], vec![n(0)])]), "{0,*|v}");
+    // {^ | v} = *: ^ reverses through * <= {^|v}, v likewise.
+    check(g(vec![up()], vec![g(vec![star(1)], vec![n(0)])]), "*");
+    check(g(vec![n(1)], vec![n(-1)]), "+-1");
+    check(g(vec![n(4)], vec![n(2)]), "{4|2}");
+    check(g(vec![n(1)], vec![n(0)]), "{1|0}");
+    check(g(vec![frac(1, 1)], vec![frac(1, 2)]), "{1/2|1/4}");
+    check(g(vec![n(0)], vec![g(vec![n(0)], vec![n(-1)])]), "{0||0|-1}");
+    check(g(vec![n(2)], vec![g(vec![n(1)], vec![n(0)])]), "{2||1|0}");
+    let two_one_zero = || g(vec![n(2)], vec![g(vec![n(1)], vec![n(0)])]);
+    check(g(vec![n(3)], vec![two_one_zero()]), "{3|||2||1|0}");
+    let three = || g(vec![n(3)], vec![two_one_zero()]);
+    check(g(vec![n(4)], vec![three()]), "{4|{3|||2||1|0}}");
+    // {{1|0} | {0|-1}} = 0 (both options are confused with 0), so a hot one instead.
+    check(g(vec![g(vec![n(1)], vec![n(0)])], vec![g(vec![n(0)], vec![n(-1)])]), "0");
+    check(g(vec![g(vec![n(3)], vec![n(2)])], vec![g(vec![n(1)], vec![n(0)])]), "{3|2||1|0}");
+    // {0|^*5} = ^^*4 (CGSuite's test suite).
+    let up_star5 = g(vec![n(0)], vec![star(4)]);
+    check(g(vec![n(0)], vec![up_star5]), "^^*4");
+}
+
+#[test]
+fn switches_print_with_plus_minus() {
+    let one_star = || g(vec![n(1)], vec![n(1)]);
+    let m_one_star = || g(vec![n(-1)], vec![n(-1)]);
+    check(g(vec![one_star()], vec![m_one_star()]), "+-1*");
+    let two_one = || g(vec![n(2)], vec![n(1)]);
+    let m_two_one = || g(vec![n(-1)], vec![n(-2)]);
+    check(g(vec![two_one()], vec![m_two_one()]), "+-{2|1}");
+    check(g(vec![n(1), two_one()], vec![n(-1), m_two_one()]), "+-(1,{2|1})");
+    check(g(vec![n(3)], vec![n(-3)]), "+-3");
+    check(g(vec![frac(1, 1)], vec![frac(-1, 1)]), "+-1/2");
+}
+
+#[test]
+fn nus_values_print_juxtaposed() {
+    let mut games = Games::new();
+    let cases: &[((i64, u64), i64, u64, &str)] = &[
+        ((0, 0), 0, 0, "0"),
+        ((3, 0), 0, 0, "3"),
+        ((-3, 3), 0, 0, "-3/8"),
+        ((0, 0), 0, 1, "*"),
+        ((0, 0), 0, 2, "*2"),
+        ((0, 0), 1, 0, "^"),
+        ((0, 0), 2, 0, "^^"),
+        ((0, 0), 3, 0, "^3"),
+        ((0, 0), -1, 0, "v"),
+        ((0, 0), -2, 0, "vv"),
+        ((0, 0), -5, 0, "v5"),
+        ((1, 1), 1, 1, "1/2^*"),
+        ((-1, 0), -1, 3, "-1v*3"),
+        ((0, 0), 2, 4, "^^*4"),
+        ((73, 4), -9, 8, "73/16v9*8"),
+        ((3, 0), 0, 1, "3*"),
+        ((0, 0), 1, 1, "^*"),
+    ];
+    for &((num, exp), ups, nim, text) in cases {
+        let id = games.nus(&Dyadic::new(num, exp), ups, nim);
+        assert_eq!(show(&mut games, id), text);
+    }
+    let id = games.nus(&Dyadic::zero(), -2, 1);
+    assert_eq!(games.display(id, DisplayStyle { unicode: true }), "↓↓*");
+}
+
+#[test]
+fn unicode_switch() {
+    let mut games = Games::new();
+    let id = build(&mut games, &g(vec![n(1)], vec![n(-1)]));
+    assert_eq!(games.display(id, DisplayStyle { unicode: true }), "±1");
+}
+
+fn option_texts(games: &mut Games, id: GameId) -> (String, String) {
+    let l: Vec<String> = games.left_options(id).into_iter().map(|o| show(games, o)).collect();
+    let r: Vec<String> = games.right_options(id).into_iter().map(|o| show(games, o)).collect();
+    (l.join(","), r.join(","))
+}
+
+#[test]
+fn nus_options_match_published_forms() {
+    let mut games = Games::new();
+    // Mostly from CGSuite's test suite.
+    type Case = ((i64, u64), i64, u64, &'static str, &'static str);
+    let cases: &[Case] = &[
+        ((0, 0), 1, 0, "0", "*"),
+        ((0, 0), -1, 1, "0", "0,*"),
+        ((6, 0), 1, 1, "6,6*", "6"),
+        ((0, 0), 1, 6, "0", "*7"),
+        ((73, 4), -9, 8, "73/16v8*9", "73/16"),
+        ((0, 0), 0, 3, "0,*,*2", "0,*,*2"),
+        ((-5, 3), 0, 0, "-3/4", "-1/2"),
+        ((4, 0), 0, 0, "3", ""),
+        ((-4, 0), 0, 0, "", "-3"),
+    ];
+    for &((num, exp), ups, nim, left, right) in cases {
+        let id = games.nus(&Dyadic::new(num, exp), ups, nim);
+        let texts = option_texts(&mut games, id);
+        assert_eq!(texts, (left.to_string(), right.to_string()));
+    }
+}
+
+#[test]
+fn sums() {
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    let up = build(&mut games, &g(vec![n(0)], vec![star(1)]));
+    let upup = games.add(up, up, &b).unwrap();
+    assert_eq!(show(&mut games, upup), "^^");
+    // {1|0} + {1|0} = 1: in {1|0} + {1|0} - 1 whoever starts loses (the switches cancel).
+    let sw = build(&mut games, &g(vec![n(1)], vec![n(0)]));
+    let s = games.add(sw, sw, &b).unwrap();
+    assert_eq!(show(&mut games, s), "1");
+    let s2 = build(&mut games, &star(2));
+    let s3 = build(&mut games, &star(3));
+    let s = games.add(s2, s3, &b).unwrap();
+    assert_eq!(show(&mut games, s), "*");
+    let pm = build(&mut games, &g(vec![n(1)], vec![n(-1)]));
+    let three = games.number(&Dyadic::integer(3));
+    let s = games.add(pm, three, &b).unwrap();
+    assert_eq!(show(&mut games, s), "{4|2}");
+    let d = games.sub(s, pm, &b).unwrap();
+    assert_eq!(show(&mut games, d), "3");
+}
+
+#[test]
+fn ordinal_sums() {
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    let one = games.number(&Dyadic::integer(1));
+    let m_one = games.number(&Dyadic::integer(-1));
+    let s = games.ordinal_sum(one, one, &b).unwrap();
+    assert_eq!(show(&mut games, s), "2");
+    let s = games.ordinal_sum(one, m_one, &b).unwrap();
+    assert_eq!(show(&mut games, s), "1/2");
+    // * : 1 = {0, * : 0 | 0} = {0, * | 0} = ^*.
+    let st = games.nimber(1);
+    let s = games.ordinal_sum(st, one, &b).unwrap();
+    assert_eq!(show(&mut games, s), "^*");
+}
+
+#[test]
+fn outcomes_and_comparisons() {
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    let zero = games.zero();
+    let up = games.nus(&Dyadic::zero(), 1, 0);
+    let st = games.nimber(1);
+    let up_star = games.nus(&Dyadic::zero(), 1, 1);
+    let upup_star = games.nus(&Dyadic::zero(), 2, 1);
+    let pm = build(&mut games, &g(vec![n(1)], vec![n(-1)]));
+    let cases = [
+        (up, Comparison::Greater, Outcome::L),
+        (st, Comparison::Confused, Outcome::N),
+        (up_star, Comparison::Confused, Outcome::N),
+        (upup_star, Comparison::Greater, Outcome::L),
+        (pm, Comparison::Confused, Outcome::N),
+        (zero, Comparison::Equal, Outcome::P),
+    ];
+    for (id, cmp, out) in cases {
+        assert_eq!(games.compare(id, zero, &b).unwrap(), cmp);
+        assert_eq!(games.outcome(id, &b).unwrap(), out);
+    }
+    let half = games.number(&Dyadic::new(1, 1));
+    assert_eq!(games.compare(up, half, &b).unwrap(), Comparison::Less);
+    assert_eq!(games.compare(pm, half, &b).unwrap(), Comparison::Confused);
+    let two = games.number(&Dyadic::integer(2));
+    assert_eq!(games.compare(pm, two, &b).unwrap(), Comparison::Less);
+    assert_eq!(Outcome::N.to_string(), "N");
+}
+
+#[test]
+fn accessors() {
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    let s3 = build(&mut games, &star(3));
+    assert_eq!(games.nim_value(s3), Some(3));
+    assert!(games.is_impartial(s3));
+    assert_eq!(games.birthday(s3), 3);
+    let pm = build(&mut games, &g(vec![n(1)], vec![n(-1)]));
+    assert_eq!(games.nim_value(pm), None);
+    assert!(!games.is_impartial(pm));
+    assert_eq!(games.birthday(pm), 2);
+    assert_eq!(games.as_number(pm), None);
+    let x = games.number(&Dyadic::new(25, 4));
+    assert_eq!(games.birthday(x), 6);
+    assert_eq!(games.as_number(x), Some(Dyadic::new(25, 4)));
+    assert_eq!(games.as_nus(s3), Some((Dyadic::zero(), 0, 3)));
+    let neg = games.neg(pm, &b).unwrap();
+    assert_eq!(neg, pm);
+    assert!(games.memory_bytes() > 0);
+}
+
+#[test]
+fn memory_budget_is_respected() {
+    let mut games = Games::new();
+    let b = Budget::new(std::time::Duration::from_secs(60), 1);
+    // Building many distinct general games must trip the one-byte memory cap.
+    let mut cur = games.zero();
+    let mut last = Ok(cur);
+    for i in 0..5000 {
+        let x = games.number(&Dyadic::integer(i + 2));
+        last = games.from_options(&[x], &[cur], &b);
+        match last {
+            Ok(id) => cur = id,
+            Err(_) => break,
+        }
+    }
+    assert_eq!(last, Err(Exhausted::Memory));
+}
+
+#[test]
+fn cancellation_is_respected() {
+    let cancelled = Budget::unlimited();
+    cancelled.cancel_flag().store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut games = Games::new();
+    let mut acc = games.zero();
+    let mut result = Ok(acc);
+    for i in 1..2000 {
+        let hi = games.number(&Dyadic::integer(i));
+        let lo = games.number(&Dyadic::integer(-i));
+        let sw = games.from_options(&[hi], &[lo], &cancelled);
+        result = sw.and_then(|sw| games.add(acc, sw, &cancelled));
+        match result {
+            Ok(s) => acc = s,
+            Err(_) => break,
+        }
+    }
+    assert_eq!(result, Err(Exhausted::Cancelled));
+}
+
+#[test]
+fn deep_games_build_and_print() {
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    // {n | {n-1 | ... {1 | 0}}}, 1000 levels deep.
+    let mut g = games.zero();
+    for i in 1..=1000 {
+        let x = games.number(&Dyadic::integer(i));
+        g = games.from_options(&[x], &[g], &b).unwrap();
+    }
+    assert_eq!(games.birthday(g), 1001);
+    let text = show(&mut games, g);
+    // A game that would need a fourth slash keeps its braces, and its parent starts afresh.
+    assert!(text.starts_with("{1000|{999|||998||997|{996|||995||994|{993|||"));
+    assert!(text.trim_end_matches('}').ends_with("{3|||2||1|0"));
+    assert!(!text.contains("||||"));
+}
+
+#[test]
+fn sums_of_switches() {
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    let mut acc = games.zero();
+    for i in 1..=4 {
+        let hi = games.number(&Dyadic::integer(i));
+        let lo = games.number(&Dyadic::integer(-i));
+        let sw = games.from_options(&[hi], &[lo], &b).unwrap();
+        acc = games.add(acc, sw, &b).unwrap();
+    }
+    // CGSuite: +-1+-2+-3+-4 = +-{10|8||6|4|||4|2||0|-2}.
+    assert_eq!(show(&mut games, acc), "+-{10|8||6|4|||4|2||0|-2}");
+    for i in 5..=10 {
+        let hi = games.number(&Dyadic::integer(i));
+        let lo = games.number(&Dyadic::integer(-i));
+        let sw = games.from_options(&[hi], &[lo], &b).unwrap();
+        acc = games.add(acc, sw, &b).unwrap();
+    }
+    assert_eq!(games.outcome(acc, &b).unwrap(), Outcome::N);
+}
+
+#[test]
+fn arena_can_move_to_another_thread() {
+    fn assert_send<T: Send>() {}
+    assert_send::<Games>();
+}

@@ -1,0 +1,66 @@
+//! What a statement reports: value, outcome, extras, check status and diagnostics.
+
+use cgt_syntax::{Diagnostic, Severity, Span};
+
+/// Whether a check statement passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckStatus {
+    /// The check holds.
+    Passed,
+    /// The check does not hold; a diagnostic says why.
+    Failed,
+}
+
+/// The result of one statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StmtReport {
+    /// The statement's span in the file.
+    pub span: Span,
+    /// The 1-based line the statement starts on.
+    pub line: usize,
+    /// The statement's source text on one line (line breaks and runs of spaces folded).
+    pub source: String,
+    /// The name a `let` bound, if any.
+    pub name: Option<String>,
+    /// The value, printed.
+    pub value: Option<String>,
+    /// The outcome class or result (`L`, `R`, `P`, `N`; `win`, `loss`, `draw`).
+    pub outcome: Option<String>,
+    /// Further results (winning move, chosen piles, period, ...), as label and text.
+    pub extras: Vec<(String, String)>,
+    /// For checks: whether it passed.
+    pub check: Option<CheckStatus>,
+    /// Problems found in this statement.
+    pub diagnostics: Vec<Diagnostic>,
+    /// A picture of the result (a thermograph), as a standalone SVG document.
+    pub svg: Option<String>,
+}
+
+impl StmtReport {
+    /// An empty report for the statement at `span` of `src`, which starts on `line` (1-based).
+    pub fn new(src: &str, span: Span, line: usize) -> Self {
+        let source = src[span.clone()].split_whitespace().collect::<Vec<_>>().join(" ");
+        StmtReport {
+            span,
+            line,
+            source,
+            name: None,
+            value: None,
+            outcome: None,
+            extras: Vec::new(),
+            check: None,
+            diagnostics: Vec::new(),
+            svg: None,
+        }
+    }
+
+    /// Whether the statement has an error (a failed check counts).
+    pub fn has_error(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.severity == Severity::Error)
+    }
+
+    /// Whether the statement gave up within its budget.
+    pub fn gave_up(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.code == "budget")
+    }
+}
