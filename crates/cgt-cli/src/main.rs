@@ -24,6 +24,23 @@ struct Cli {
 enum Command {
     /// Evaluate a .cgt file (`-` for standard input): one line per statement.
     Eval(EvalArgs),
+    /// Format .cgt files in the canonical layout (print, `--write` in place, or `--check`).
+    Fmt(FmtArgs),
+    /// Run the language server on standard input and output (for editors).
+    Lsp,
+}
+
+#[derive(clap::Args)]
+struct FmtArgs {
+    /// The files to format, or `-` for standard input.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Rewrite the files in place instead of printing.
+    #[arg(long, conflicts_with = "check")]
+    write: bool,
+    /// Print nothing; exit with status 1 if a file is not formatted.
+    #[arg(long)]
+    check: bool,
 }
 
 #[derive(clap::Args)]
@@ -60,7 +77,42 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Eval(args) => eval(args),
+        Command::Fmt(args) => fmt(args),
+        Command::Lsp => {
+            cgt_lsp::serve_stdio();
+            ExitCode::SUCCESS
+        }
     }
+}
+
+fn fmt(args: FmtArgs) -> ExitCode {
+    let mut status = ExitCode::SUCCESS;
+    for path in &args.files {
+        let (name, src) = match read_input(path) {
+            Ok(x) => x,
+            Err(msg) => {
+                eprintln!("error: {msg}");
+                return ExitCode::from(EXIT_UNREADABLE);
+            }
+        };
+        let formatted = cgt_ide::format(&src);
+        if args.check {
+            if formatted != src {
+                eprintln!("{name} is not formatted");
+                status = ExitCode::from(EXIT_ERRORS);
+            }
+        } else if args.write && path.as_os_str() != "-" {
+            if formatted != src
+                && let Err(e) = std::fs::write(path, &formatted)
+            {
+                eprintln!("error: cannot write {name}: {e}");
+                return ExitCode::from(EXIT_UNREADABLE);
+            }
+        } else {
+            print!("{formatted}");
+        }
+    }
+    status
 }
 
 fn eval(args: EvalArgs) -> ExitCode {
@@ -71,7 +123,7 @@ fn eval(args: EvalArgs) -> ExitCode {
             return ExitCode::from(EXIT_UNREADABLE);
         }
     };
-    let config = Config { time: args.budget.time, memory: args.budget.memory, unicode: args.unicode };
+    let config = Config { time: args.budget.time, memory: args.budget.memory, unicode: args.unicode, details: false };
     let worker = {
         let src = src.clone();
         std::thread::Builder::new().stack_size(EVAL_STACK).spawn(move || cgt_eval::evaluate(&src, &config))

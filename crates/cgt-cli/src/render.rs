@@ -39,6 +39,7 @@ fn result(r: &StmtReport) -> String {
     };
     if r.check.is_none()
         && let Some(o) = &r.outcome
+        && r.value.as_ref() != Some(o)
     {
         let _ = write!(s, " · {o}");
     }

@@ -55,6 +55,12 @@ impl Budget {
         }
     }
 
+    /// A budget of `time` and `memory` that also stops when `cancel` is set (shared with
+    /// whoever may cancel, such as an editor that received a newer version of the file).
+    pub fn with_cancel(time: Duration, memory: usize, cancel: Arc<AtomicBool>) -> Self {
+        Budget { cancel, ..Budget::new(time, memory) }
+    }
+
     /// No limits at all (for tests and oracles).
     pub fn unlimited() -> Self {
         Budget {

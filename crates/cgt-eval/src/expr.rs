@@ -1,7 +1,7 @@
 //! Evaluation of expressions and of the statement forms (`let`, checks, `is`).
 
 use cgt_core::Budget;
-use cgt_core::game::{Comparison, GameId, Outcome};
+use cgt_core::game::{Comparison, GameId};
 use cgt_syntax::{CmpOp, Diagnostic, Expr, ExprKind, Nus, Span, Spanned, SumOp, UnaryOp};
 
 use crate::names::suggest;
@@ -238,31 +238,29 @@ impl Session {
         report: &mut StmtReport,
         budget: &Budget,
     ) -> EvalResult<()> {
-        let expected = match outcome.node.as_str() {
-            "L" => Outcome::L,
-            "R" => Outcome::R,
-            "P" => Outcome::P,
-            "N" => Outcome::N,
-            "win" | "loss" | "draw" => {
-                return Err(Box::new(
-                    Diagnostic::error(
-                        "type",
-                        outcome.span.clone(),
-                        format!("`is {}` applies to games on graphs (`graph[...]`)", outcome.node),
-                    )
-                    .with_hint("short games have outcome classes: use `is L`, `is R`, `is P` or `is N`"),
-                ));
-            }
-            other => {
-                return Err(Box::new(
-                    Diagnostic::error("syntax", outcome.span.clone(), format!("`{other}` is not an outcome"))
-                        .with_hint("write one of L, R, P, N (or win, loss, draw for games on graphs)"),
-                ));
-            }
-        };
+        let expected = outcome.node.as_str();
+        if !["L", "R", "P", "N", "win", "loss", "draw"].contains(&expected) {
+            return Err(Box::new(
+                Diagnostic::error("syntax", outcome.span.clone(), format!("`{expected}` is not an outcome"))
+                    .with_hint("write one of L, R, P, N (or win, loss, draw for games on graphs)"),
+            ));
+        }
         let v = self.eval(expr, src, budget)?;
         self.describe(&v, report, budget)?;
-        let Value::Game(g) = v else {
+        let graph_like = matches!(v, Value::Play(_));
+        if graph_like != ["win", "loss", "draw"].contains(&expected) {
+            let msg = if graph_like {
+                "games on graphs have outcomes win, loss or draw for the player to move"
+            } else {
+                "`is win`, `is loss` and `is draw` apply to games on graphs (`graph[...]`)"
+            };
+            return Err(Box::new(Diagnostic::error("type", outcome.span.clone(), msg).with_hint(if graph_like {
+                "write `is win`, `is loss` or `is draw`"
+            } else {
+                "use `is L`, `is R`, `is P` or `is N`"
+            })));
+        }
+        let Some(actual) = report.outcome.clone() else {
             let shown = self.show(&v);
             return Err(Box::new(Diagnostic::error(
                 "type",
@@ -270,7 +268,6 @@ impl Session {
                 format!("{shown} is not a game, so it has no outcome class"),
             )));
         };
-        let actual = self.lift(&expr.span, budget, |games, b| games.outcome(g, b))?;
         if actual == expected {
             report.check = Some(CheckStatus::Passed);
             return Ok(());
@@ -282,11 +279,9 @@ impl Session {
                 "check",
                 report.span.clone(),
                 format!(
-                    "check failed: `{}` = {value} is {} ({}), not {}",
+                    "check failed: `{}` = {value} is {actual} ({}), not {expected}",
                     &src[expr.span.clone()],
-                    actual,
-                    outcome_meaning(actual),
-                    expected
+                    outcome_meaning(&actual)
                 ),
             )
             .with_label(outcome.span.clone(), format!("{expected} means {}", outcome_meaning(expected))),

@@ -69,6 +69,18 @@ impl Session {
             }
             "cf" => game_arg(self).map(Value::Game),
             "options" => {
+                if let [CallArg::Expr(e)] = args
+                    && matches!(e.node, cgt_syntax::ExprKind::Ruleset(_))
+                {
+                    // A ruleset position lists its moves in its own notation.
+                    let saved = self.top.replace(e.span.clone());
+                    let value = self.eval(e, src, budget);
+                    self.top = saved;
+                    value?;
+                    if let Some((l, r)) = self.moves.take() {
+                        return Ok(Value::Moves(l, r));
+                    }
+                }
                 let g = game_arg(self)?;
                 Ok(Value::Options(self.games.left_options(g), self.games.right_options(g)))
             }
@@ -91,6 +103,44 @@ impl Session {
                 let g = game_arg(self)?;
                 Ok(Value::Number(cgt_core::Dyadic::integer(self.games.birthday(g))))
             }
+            "grundy" => match args {
+                [rule, CallArg::Range(r)] => {
+                    let rule = self.heap_rule(rule)?;
+                    let a = crate::numbers::big(&r.node.0, &r.span)?;
+                    let b = crate::numbers::big(&r.node.1, &r.span)?;
+                    let (Ok(a), Ok(b)) = (u64::try_from(&a), u64::try_from(&b)) else {
+                        return Err(Box::new(Diagnostic::error(
+                            "argument",
+                            r.span.clone(),
+                            "range ends must be below 2^64",
+                        )));
+                    };
+                    self.grundy_range(&rule, a, b, span, budget)
+                }
+                _ => {
+                    let g = game_arg(self)?;
+                    match self.games.nim_value(g) {
+                        Some(n) => Ok(Value::Game(self.games.nimber(n))),
+                        None => {
+                            let shown = self.games.display(g, self.style());
+                            Err(Box::new(
+                                Diagnostic::error("type", span.clone(), format!("{shown} is not impartial"))
+                                    .with_hint("Grundy values are defined for impartial games (equal to a nimber *n)"),
+                            ))
+                        }
+                    }
+                }
+            },
+            "period" => match args {
+                [rule] => {
+                    let rule = self.heap_rule(rule)?;
+                    self.period_of(&rule, span, budget)
+                }
+                _ => Err(Box::new(
+                    Diagnostic::error("arity", span.clone(), "`period` takes one rule")
+                        .with_hint(format!("write `{signature}`")),
+                )),
+            },
             other => Err(Box::new(
                 Diagnostic::error("unsupported", name.span.clone(), format!("`{other}` is not implemented yet"))
                     .with_hint(format!(

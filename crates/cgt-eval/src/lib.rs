@@ -19,8 +19,10 @@ use cgt_core::Budget;
 use cgt_core::game::{DisplayStyle, Games};
 use cgt_syntax::{Span, StmtKind};
 
-pub use report::{CheckStatus, StmtReport};
-pub use value::Value;
+pub use functions::FUNCTIONS;
+pub use report::{CheckStatus, Details, StmtReport};
+pub use rulesets::RULESETS;
+pub use value::{PlayOutcome, Value};
 
 /// Settings of an evaluation.
 #[derive(Clone, Debug)]
@@ -31,12 +33,15 @@ pub struct Config {
     pub memory: usize,
     /// Print values with `↑ ↓ ±` instead of `^ v +-`.
     pub unicode: bool,
+    /// Also compute [`Details`] (options, stops, temperature, game tree) of every game value,
+    /// for hovers in the editor.
+    pub details: bool,
 }
 
 impl Default for Config {
     /// The command line's defaults: 10 s and 2 GiB per statement, ASCII output.
     fn default() -> Self {
-        Config { time: Duration::from_secs(10), memory: 2 << 30, unicode: false }
+        Config { time: Duration::from_secs(10), memory: 2 << 30, unicode: false, details: false }
     }
 }
 
@@ -45,6 +50,17 @@ pub struct Session {
     games: Games,
     env: HashMap<String, Binding>,
     config: Config,
+    /// Transposition tables of rulesets, kept across statements.
+    toppling: Option<cgt_rules::toppling::Toppling>,
+    domineering: Option<cgt_rules::domineering::Domineering>,
+    /// Grundy tables of heap rules, by rule.
+    tables: HashMap<String, cgt_rules::nim::GrundyTable>,
+    /// The span of the statement's whole expression: rulesets evaluated there report extras.
+    top: Option<Span>,
+    /// Extras (winning moves, ...) of the statement being evaluated.
+    extras: Vec<(String, String)>,
+    /// Moves of the statement's ruleset position, in its own notation.
+    moves: Option<(Vec<String>, Vec<String>)>,
 }
 
 /// A `let` name: its value and where it was defined.
@@ -57,12 +73,27 @@ pub(crate) struct Binding {
 impl Session {
     /// A fresh session with no names.
     pub fn new(config: Config) -> Self {
-        Session { games: Games::new(), env: HashMap::new(), config }
+        Session {
+            games: Games::new(),
+            env: HashMap::new(),
+            config,
+            toppling: None,
+            domineering: None,
+            tables: HashMap::new(),
+            top: None,
+            extras: Vec::new(),
+            moves: None,
+        }
     }
 
     /// Where a `let` name was defined, if it is bound.
     pub fn definition(&self, name: &str) -> Option<Span> {
         self.env.get(name).map(|b| b.span.clone())
+    }
+
+    /// Whether `span` is the whole expression of the statement being evaluated.
+    fn is_top(&self, span: &Span) -> bool {
+        self.top.as_ref() == Some(span)
     }
 
     /// The display style the session prints values in.
@@ -77,37 +108,83 @@ pub fn evaluate(src: &str, config: &Config) -> Vec<StmtReport> {
     let mut session = Session::new(config.clone());
     let mut syntax_errors = parsed.errors.into_iter().peekable();
     let mut reports = Vec::with_capacity(parsed.stmts.len());
-    // Lines are counted incrementally, and syntax errors (in source order) are handed out with
-    // a moving cursor, so a file of n statements costs O(n), not O(n^2).
-    let (mut line, mut counted_to) = (1, 0);
+    let mut lines = LineCounter::default();
     for stmt in &parsed.stmts {
-        line += src[counted_to..stmt.span.start].bytes().filter(|&b| b == b'\n').count();
-        counted_to = stmt.span.start;
-        let mut report = StmtReport::new(src, stmt.span.clone(), line);
+        let budget = session.budget();
+        let mut report = session.run_statement(stmt, src, lines.line_of(src, stmt.span.start), &budget);
+        let mut errors = Vec::new();
         while let Some(d) = syntax_errors.next_if(|d| d.span.start <= stmt.span.end) {
-            report.diagnostics.push(d);
+            errors.push(d);
         }
-        if !matches!(stmt.kind, StmtKind::Error) {
-            session.run(stmt, src, &mut report);
-        }
+        report.diagnostics.splice(0..0, errors);
         reports.push(report);
     }
     reports
 }
 
+/// Counts lines incrementally over increasing offsets, so a file of n statements costs O(n).
+#[derive(Default)]
+pub struct LineCounter {
+    line: usize,
+    counted_to: usize,
+}
+
+impl LineCounter {
+    /// The 1-based line of `offset`; offsets must not decrease between calls.
+    pub fn line_of(&mut self, src: &str, offset: usize) -> usize {
+        self.line += src[self.counted_to..offset].bytes().filter(|&b| b == b'\n').count();
+        self.counted_to = offset;
+        self.line + 1
+    }
+}
+
 impl Session {
-    /// Evaluates one statement into `report`.
-    fn run(&mut self, stmt: &cgt_syntax::Stmt, src: &str, report: &mut StmtReport) {
-        let budget = Budget::new(self.config.time, self.config.memory);
+    /// A fresh budget of the session's configured size, for one statement.
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.config.time, self.config.memory)
+    }
+
+    /// Evaluates one statement (starting on `line`) under `budget`; a `let` binds its name for
+    /// later statements. Syntax errors of the statement are the caller's to add.
+    pub fn run_statement(&mut self, stmt: &cgt_syntax::Stmt, src: &str, line: usize, budget: &Budget) -> StmtReport {
+        let mut report = StmtReport::new(src, stmt.span.clone(), line);
+        self.extras.clear();
+        self.moves = None;
+        self.top = match &stmt.kind {
+            StmtKind::Expr(e) | StmtKind::Let { value: e, .. } | StmtKind::Is { expr: e, .. } => Some(e.span.clone()),
+            StmtKind::Check { lhs, .. } => Some(lhs.span.clone()),
+            StmtKind::Error => None,
+        };
         let outcome = match &stmt.kind {
-            StmtKind::Expr(e) => self.eval(e, src, &budget).and_then(|v| self.describe(&v, report, &budget)),
-            StmtKind::Let { name, value } => self.run_let(name, value, src, report, &budget),
-            StmtKind::Check { lhs, op, rhs } => self.run_check(lhs, op.clone(), rhs, src, report, &budget),
-            StmtKind::Is { expr, outcome } => self.run_is(expr, outcome, src, report, &budget),
+            StmtKind::Expr(e) => self.eval(e, src, budget).and_then(|v| self.describe(&v, &mut report, budget)),
+            StmtKind::Let { name, value } => self.run_let(name, value, src, &mut report, budget),
+            StmtKind::Check { lhs, op, rhs } => self.run_check(lhs, op.clone(), rhs, src, &mut report, budget),
+            StmtKind::Is { expr, outcome } => self.run_is(expr, outcome, src, &mut report, budget),
             StmtKind::Error => Ok(()),
         };
         if let Err(d) = outcome {
             report.diagnostics.push(*d);
         }
+        report
+    }
+
+    /// The value a `let` name is bound to now.
+    pub fn value_of(&self, name: &str) -> Option<&Value> {
+        self.env.get(name).map(|b| &b.value)
+    }
+
+    /// Binds a name (as a `let` statement at `span` would).
+    pub fn bind(&mut self, name: &str, value: Value, span: Span) {
+        self.env.insert(name.to_string(), Binding { value, span });
+    }
+
+    /// Forgets every `let` name (the arena of games is kept).
+    pub fn clear_names(&mut self) {
+        self.env.clear();
+    }
+
+    /// An estimate of the memory the session's game arena uses, in bytes.
+    pub fn memory_bytes(&self) -> usize {
+        self.games.memory_bytes()
     }
 }

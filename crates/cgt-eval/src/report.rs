@@ -34,6 +34,25 @@ pub struct StmtReport {
     pub diagnostics: Vec<Diagnostic>,
     /// A picture of the result (a thermograph), as a standalone SVG document.
     pub svg: Option<String>,
+    /// More about a game value, for the editor's hover (only with `Config::details`).
+    pub details: Option<Details>,
+}
+
+/// More about a game value: what the editor's hover shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Details {
+    /// Left options of the canonical form, printed.
+    pub left: Vec<String>,
+    /// Right options of the canonical form, printed.
+    pub right: Vec<String>,
+    /// Left stop, right stop, mean and temperature, printed (absent if over budget).
+    pub temperature: Option<[String; 4]>,
+    /// The birthday of the canonical form.
+    pub birthday: u64,
+    /// The game tree of a small canonical form, one node per line.
+    pub tree: Option<String>,
+    /// For a ruleset position: its Left and Right moves, in the ruleset's own notation.
+    pub moves: Option<(Vec<String>, Vec<String>)>,
 }
 
 impl StmtReport {
@@ -51,6 +70,7 @@ impl StmtReport {
             check: None,
             diagnostics: Vec::new(),
             svg: None,
+            details: None,
         }
     }
 

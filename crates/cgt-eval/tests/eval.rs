@@ -61,7 +61,7 @@ fn numbers_and_checks() {
             1/2 <> 0  [error check: check failed: `1/2` is greater than 0, so `<>` does not hold]
             BW is L  [✓]
             WBBW is L  [error check: check failed: `WBBW` = -3/8 is R (Right wins whoever starts), not L]
-            BW is win  [error type: `is win` applies to games on graphs (`graph[...]`)]
+            BW is win  [error type: `is win`, `is loss` and `is draw` apply to games on graphs (`graph[...]`)]
         "#]],
     );
 }
@@ -103,7 +103,7 @@ fn games_and_printing() {
             1 : 1  [= 2 · L]
             1 : -1  [= 1/2 · L]
             birthday({2||1|0})  [= 3 · ?]
-            outcome(^*)  [= N · ?]
+            outcome(^*)  [= N · N]
             options(^)  [= Left: 0; Right: * · ?]
             cf({0|*})  [= ^ · L]
         "#]],
@@ -113,9 +113,8 @@ fn games_and_printing() {
 #[test]
 fn not_yet_implemented_features_say_so() {
     check(
-        "toppling[BWWB]\natomic(^)\nmisere nim[1]\nfrob(1)\nfoo[1]",
+        "atomic(^)\nmisere nim[1]\nfrob(1)\nfoo[1]",
         expect![[r#"
-            toppling[BWWB]  [error unsupported: `toppling[...]` (Toppling Dominoes) is not implemented yet]
             atomic(^)  [error unsupported: `atomic` is not implemented yet]
             misere nim[1]  [error unsupported: misère play (`misere G`) is not implemented yet]
             frob(1)  [error name: unknown function `frob`]

@@ -5,3 +5,13 @@
 //! the rules.
 
 pub mod boxes;
+pub mod deque;
+pub mod domineering;
+pub mod fair;
+pub mod graph;
+pub mod moore;
+pub mod nim;
+pub mod octal;
+pub mod subtraction;
+pub mod toppling;
+pub mod tree;

@@ -9,6 +9,7 @@ pub mod diagnostic;
 mod grammar;
 pub mod lexer;
 mod split;
+pub mod visit;
 
 use chumsky::Parser;
 use chumsky::error::Rich;
@@ -19,7 +20,8 @@ pub use ast::*;
 pub use diagnostic::{Diagnostic, Label, Severity};
 pub use grammar::{down_count, is_box_word};
 pub use lexer::{Span, Token, lex};
-pub use split::MAX_DEPTH;
+pub use split::{MAX_DEPTH, opens_literal};
+pub use visit::{name_defined, names_used};
 
 /// The statements of a file and the syntax errors in it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -57,7 +57,7 @@ fn scan(tokens: &[(Token<'_>, std::ops::Range<usize>)], start: usize) -> (usize,
         match tok {
             Token::Newline if stack.is_empty() => return (j, true, depth),
             Token::LParen | Token::LBracket | Token::LBrace => stack.push(*tok),
-            Token::Lt if operand_position(prev) => stack.push(*tok),
+            Token::Lt if opens_literal(prev) => stack.push(*tok),
             Token::RParen => pop_if(&mut stack, Token::LParen),
             Token::RBracket => pop_if(&mut stack, Token::LBracket),
             Token::RBrace => pop_if(&mut stack, Token::LBrace),
@@ -78,8 +78,9 @@ fn pop_if(stack: &mut Vec<Token<'_>>, open: Token<'_>) {
     }
 }
 
-/// Whether a `<` after `prev` opens a `<L | R>` literal rather than comparing.
-fn operand_position(prev: Option<Token<'_>>) -> bool {
+/// Whether a `<` after the token `prev` (`None` at the start of a statement) opens a `<L | R>`
+/// literal rather than comparing: it does where an operand is expected.
+pub fn opens_literal(prev: Option<Token<'_>>) -> bool {
     match prev {
         None => true,
         Some(t) => matches!(

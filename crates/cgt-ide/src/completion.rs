@@ -1,0 +1,99 @@
+//! Completion of function names, ruleset names, `let` names, keywords and outcomes.
+
+use cgt_eval::{FUNCTIONS, RULESETS};
+use cgt_syntax::name_defined;
+
+use crate::engine::Analysis;
+
+/// What kind of thing a completion inserts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompletionKind {
+    /// A function of the language.
+    Function,
+    /// A ruleset.
+    Ruleset,
+    /// A `let` name.
+    Name,
+    /// A keyword or an outcome.
+    Keyword,
+}
+
+/// One completion item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completion {
+    /// The text shown in the list.
+    pub label: String,
+    /// What it is.
+    pub kind: CompletionKind,
+    /// A short signature or value.
+    pub detail: String,
+    /// A sentence of documentation.
+    pub documentation: String,
+    /// The text to insert in place of the word being typed.
+    pub insert: String,
+}
+
+/// Completions at `offset`: everything whose name starts with the word being typed.
+pub fn completions(a: &Analysis, offset: usize) -> Vec<Completion> {
+    let before = &a.text[..offset];
+    let word_start = before.rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '\'')).map_or(0, |i| i + 1);
+    let prefix = &before[word_start..];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let after_is = before[line_start..word_start].trim_end().ends_with(" is");
+    let mut out = Vec::new();
+    if after_is {
+        for (o, doc) in OUTCOMES {
+            out.push(item(o, CompletionKind::Keyword, "outcome", doc, o));
+        }
+        return filter(out, prefix);
+    }
+    for (name, sig, doc) in FUNCTIONS {
+        out.push(item(name, CompletionKind::Function, sig, doc, &format!("{name}(")));
+    }
+    for (name, example, doc) in RULESETS {
+        out.push(item(name, CompletionKind::Ruleset, example, doc, &format!("{name}[")));
+    }
+    let here = a.stmt_at(offset).unwrap_or(a.parsed.stmts.len());
+    let mut seen = std::collections::HashSet::new();
+    for (i, stmt) in a.parsed.stmts.iter().enumerate().take(here).rev() {
+        if let Some(n) = name_defined(stmt)
+            && seen.insert(n.node.clone())
+        {
+            let value = a.report(i).and_then(|r| r.value.clone()).unwrap_or_default();
+            out.push(item(&n.node, CompletionKind::Name, &value, "a `let` name of this file", &n.node));
+        }
+    }
+    for (kw, doc) in KEYWORDS {
+        out.push(item(kw, CompletionKind::Keyword, "keyword", doc, kw));
+    }
+    filter(out, prefix)
+}
+
+const OUTCOMES: &[(&str, &str)] = &[
+    ("L", "Left wins whoever starts"),
+    ("R", "Right wins whoever starts"),
+    ("P", "the second player wins"),
+    ("N", "the first player wins"),
+    ("win", "the player to move wins (games on graphs)"),
+    ("loss", "the player to move loses (games on graphs)"),
+    ("draw", "neither player can force a win (games on graphs)"),
+];
+
+const KEYWORDS: &[(&str, &str)] = &[
+    ("let", "`let NAME = EXPR` binds a name for later lines"),
+    ("misere", "`misere G`: G under misère play (the last player to move loses)"),
+];
+
+fn item(label: &str, kind: CompletionKind, detail: &str, doc: &str, insert: &str) -> Completion {
+    Completion {
+        label: label.to_string(),
+        kind,
+        detail: detail.to_string(),
+        documentation: doc.to_string(),
+        insert: insert.to_string(),
+    }
+}
+
+fn filter(items: Vec<Completion>, prefix: &str) -> Vec<Completion> {
+    items.into_iter().filter(|c| c.label.starts_with(prefix)).collect()
+}

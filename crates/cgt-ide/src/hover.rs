@@ -1,0 +1,116 @@
+//! Hover: what a statement's value is (with options, stops, temperature and the game tree of
+//! small positions), what a `let` name is bound to, and what functions and rulesets mean.
+
+use cgt_eval::{Details, FUNCTIONS, RULESETS, StmtReport};
+use cgt_syntax::{Span, Token, lex, name_defined, names_used};
+
+use crate::engine::Analysis;
+
+/// A hover: Markdown text and the span it describes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HoverInfo {
+    /// The span the hover is about.
+    pub span: Span,
+    /// Markdown.
+    pub markdown: String,
+}
+
+/// The hover at `offset`, if there is something to say.
+pub fn hover(a: &Analysis, offset: usize) -> Option<HoverInfo> {
+    if let Some(h) = hover_word(a, offset) {
+        return Some(h);
+    }
+    let i = a.stmt_at(offset)?;
+    let stmt = &a.parsed.stmts[i];
+    let report = a.report(i);
+    let markdown = match report {
+        Some(r) => describe(r),
+        None => "*still computing…*".to_string(),
+    };
+    Some(HoverInfo { span: stmt.span.clone(), markdown })
+}
+
+/// Hovers on a word: a function or ruleset name, or a `let` name.
+fn hover_word(a: &Analysis, offset: usize) -> Option<HoverInfo> {
+    let i = a.stmt_at(offset)?;
+    let stmt = &a.parsed.stmts[i];
+    let tokens = lex(&a.text[stmt.span.clone()]);
+    let base = stmt.span.start;
+    let k = tokens.iter().position(|(_, s)| base + s.start <= offset && offset <= base + s.end)?;
+    let (Token::Ident(word), span) = &tokens[k] else { return None };
+    let span = base + span.start..base + span.end;
+    let next = tokens.get(k + 1).map(|t| t.0);
+    if next == Some(Token::LParen)
+        && let Some((name, sig, doc)) = FUNCTIONS.iter().find(|f| f.0 == *word)
+    {
+        return Some(HoverInfo { span, markdown: format!("```cgt\n{sig}\n```\n{doc} (function `{name}`)") });
+    }
+    if next == Some(Token::LBracket)
+        && let Some((name, example, doc)) = RULESETS.iter().find(|r| r.0 == *word)
+    {
+        return Some(HoverInfo { span, markdown: format!("**{name}**: {doc}\n\n```cgt\n{example}\n```") });
+    }
+    let is_def = name_defined(stmt).is_some_and(|n| n.span == span);
+    let is_use = names_used(stmt).iter().any(|n| n.span == span);
+    if !is_def && !is_use {
+        return None;
+    }
+    let def = crate::navigation::definition(a, offset)?;
+    let j = a.stmt_at(def.start)?;
+    let markdown = match a.report(j) {
+        Some(r) => format!("`{word}` (defined on line {})\n\n{}", r.line, describe(r)),
+        None => format!("`{word}`: *still computing…*"),
+    };
+    Some(HoverInfo { span, markdown })
+}
+
+/// The Markdown description of a statement's result.
+fn describe(r: &StmtReport) -> String {
+    let mut out = String::new();
+    if let Some(d) = r.diagnostics.first() {
+        out.push_str(&format!("**{}**\n\n", d.message));
+    }
+    if let Some(v) = &r.value {
+        out.push_str(&format!("**Value** `{v}`"));
+        if let Some(o) = &r.outcome {
+            out.push_str(&format!(" · outcome **{o}** ({})", outcome_meaning(o)));
+        }
+        out.push('\n');
+    }
+    for (k, v) in &r.extras {
+        out.push_str(&format!("\n**{k}** {v}\n"));
+    }
+    if let Some(d) = &r.details {
+        details(d, &mut out);
+    }
+    out
+}
+
+fn details(d: &Details, out: &mut String) {
+    let list = |xs: &[String]| if xs.is_empty() { "none".to_string() } else { xs.join(", ") };
+    out.push_str(&format!("\n**Left options** `{}`  \n**Right options** `{}`\n", list(&d.left), list(&d.right)));
+    if let Some([ls, rs, mean, temp]) = &d.temperature {
+        out.push_str(&format!(
+            "\nstops `{ls}` / `{rs}` · mean `{mean}` · temperature `{temp}` · birthday {}\n",
+            d.birthday
+        ));
+    }
+    if let Some(tree) = &d.tree
+        && tree.contains('\n')
+    {
+        out.push_str(&format!("\n```text\n{tree}\n```\n"));
+    }
+}
+
+fn outcome_meaning(o: &str) -> &'static str {
+    match o {
+        "L" => "Left wins whoever starts",
+        "R" => "Right wins whoever starts",
+        "P" => "the second player wins",
+        "N" => "the first player wins",
+        "win" => "the player to move wins",
+        "loss" => "the player to move loses",
+        "draw" => "neither player can force a win",
+        _ => "",
+    }
+}

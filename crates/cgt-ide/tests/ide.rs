@@ -1,0 +1,265 @@
+//! Tests of the IDE layer: results are spliced into the source so a reader sees them at once
+//! (`WBBW.BW  [= 1/8 · L]`), compared with expect-test (`UPDATE_EXPECT=1` to accept).
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use cgt_ide::*;
+use expect_test::{Expect, expect};
+
+fn analyse(text: &str) -> Analysis {
+    let mut engine = DocumentEngine::new(EngineConfig::default());
+    engine.evaluate(text, &Arc::new(AtomicBool::new(false)), |_| {}).expect("not cancelled")
+}
+
+/// The text with each hint spliced in at its offset.
+fn check_hints(text: &str, want: Expect) {
+    let a = analyse(text);
+    let mut out = String::new();
+    let mut pos = 0;
+    for h in inlay_hints(&a, None) {
+        out.push_str(&text[pos..h.offset]);
+        out.push_str(&format!("  [{}]", h.label));
+        pos = h.offset;
+    }
+    out.push_str(&text[pos..]);
+    for d in diagnostics(&a) {
+        out.push_str(&format!("\n{}..{} {}: {}", d.span.start, d.span.end, d.code, d.message));
+    }
+    want.assert_eq(&out);
+}
+
+#[test]
+fn hints_and_diagnostics() {
+    check_hints(
+        "WBBW.BW\nWBBW.BW == 1/8\nWBBW == 1/2\n1/3\nlet x = {1|0}\nx + x\n{3|2|1}\nB.WB.WB is P\n",
+        expect![[r#"
+            WBBW.BW  [= 1/8 · L]
+            WBBW.BW == 1/8  [✓]
+            WBBW == 1/2
+            1/3
+            let x = {1|0}  [= {1|0} · N]
+            x + x  [= 1 · L]
+            {3|2|1}
+            B.WB.WB is P  [✓]
+
+            23..34 check: check failed: `WBBW` is -3/8, which is less than 1/2, so `==` does not hold
+            35..38 dyadic: 1/3 is not a dyadic rational
+            63..64 syntax: ambiguous `|`: write `||` to say which side nests deeper"#]],
+    );
+}
+
+#[test]
+fn slow_statement_does_not_hold_back_the_others() {
+    let mut heavy = String::from("0");
+    for i in 1..40 {
+        heavy.push_str(&format!(" + {{{}|{{0|-{i}}}}}", 2 * i));
+    }
+    let text = format!("{heavy}\nBW\nlet y = {heavy}\ny + 1\nWB\n");
+    let config =
+        EngineConfig { budget: Duration::from_millis(300), quick: Duration::from_millis(20), ..Default::default() };
+    let mut engine = DocumentEngine::new(config);
+    let mut snapshots = Vec::new();
+    let a = engine
+        .evaluate(&text, &Arc::new(AtomicBool::new(false)), |a| {
+            snapshots.push(a.results.iter().map(|r| matches!(r, StmtResult::Done(_))).collect::<Vec<_>>())
+        })
+        .unwrap();
+    // After the quick pass, the cheap lines are done and the slow ones (and `y + 1`) pending.
+    assert_eq!(snapshots[0], vec![false, true, false, false, true]);
+    let labels: Vec<String> = inlay_hints(&a, None).into_iter().map(|h| h.label).collect();
+    assert_eq!(labels, ["gave up", "= 1/2 · L", "gave up", "= -1/2 · R"]);
+    let d = diagnostics(&a);
+    assert!(d.iter().any(|d| d.code == "budget" && !features::is_error(d)));
+    assert!(d.iter().any(|d| d.code == "name" && d.message.contains("`y`")), "{d:?}");
+}
+
+#[test]
+fn unchanged_statements_come_from_the_cache() {
+    let mut engine = DocumentEngine::new(EngineConfig::default());
+    let cancel = Arc::new(AtomicBool::new(false));
+    let lines: Vec<String> = (0..200).map(|i| format!("let x{i} = {{{i}|{{0|-{i}}}}}")).collect();
+    let text = lines.join("\n") + "\nx3 + x4\n";
+    engine.evaluate(&text, &cancel, |_| {}).unwrap();
+    let before = engine.evaluated_statements();
+    assert_eq!(before, 201);
+    // Edit one definition: it and its dependants are evaluated again, nothing else.
+    let edited = text.replace("let x4 = {4|{0|-4}}", "let x4 = {5|{0|-4}}");
+    let a = engine.evaluate(&edited, &cancel, |_| {}).unwrap();
+    assert_eq!(engine.evaluated_statements() - before, 2);
+    let fresh = cgt_eval::evaluate("{3|{0|-3}} + {5|{0|-4}}", &cgt_eval::Config::default());
+    assert_eq!(a.report(200).unwrap().value, fresh[0].value);
+    // Inserting a line above shifts everything; results are reused and moved.
+    let shifted = format!("# a comment\n{edited}");
+    let a = engine.evaluate(&shifted, &cancel, |_| {}).unwrap();
+    assert_eq!(engine.evaluated_statements() - before, 2);
+    assert_eq!(a.report(0).unwrap().line, 2);
+}
+
+#[test]
+fn cancellation_stops_evaluation() {
+    let mut engine = DocumentEngine::new(EngineConfig::default());
+    let cancel = Arc::new(AtomicBool::new(true));
+    assert!(engine.evaluate("BW\n", &cancel, |_| {}).is_none());
+}
+
+fn check_hover(text: &str, at: &str, want: Expect) {
+    let a = analyse(text);
+    let offset = text.find(at).expect("marker");
+    let h = hover(&a, offset).map(|h| format!("{}..{}\n{}", h.span.start, h.span.end, h.markdown));
+    want.assert_eq(&h.unwrap_or_default());
+}
+
+#[test]
+fn hovers() {
+    check_hover(
+        "{2 | {1 | 0}}\n",
+        "{2",
+        expect![[r#"
+            0..13
+            **Value** `{2||1|0}` · outcome **L** (Left wins whoever starts)
+
+            **Left options** `2`  
+            **Right options** `{1|0}`
+
+            stops `2` / `1` · mean `5/4` · temperature `3/4` · birthday 3
+
+            ```text
+            {2||1|0}
+            ├─ L: 2
+            └─ R: {1|0}
+               ├─ L: 1
+               └─ R: 0
+            ```
+        "#]],
+    );
+    check_hover(
+        "let g = ^*\ng + 1\n",
+        "g + 1",
+        expect![[r#"
+            11..12
+            `g` (defined on line 1)
+
+            **Value** `^*` · outcome **N** (the first player wins)
+
+            **Left options** `0, *`  
+            **Right options** `0`
+
+            stops `0` / `0` · mean `0` · temperature `0` · birthday 2
+
+            ```text
+            ^*
+            ├─ L: 0
+            ├─ L: *
+            └─ R: 0
+            ```
+        "#]],
+    );
+    check_hover(
+        "temp({3|-2})\n",
+        "temp",
+        expect![[r#"
+            0..4
+            ```cgt
+            temp(G)
+            ```
+            the temperature of G (numbers have negative temperature) (function `temp`)"#]],
+    );
+    check_hover(
+        "boxes[WB]\n",
+        "boxes",
+        expect![[r#"
+            0..5
+            **boxes**: Black-and-White boxes (Hackenbush strings), piles bottom to top; G is green
+
+            ```cgt
+            boxes[WBBW, BW, BGW]
+            ```"#]],
+    );
+}
+
+#[test]
+fn navigation_and_rename() {
+    let text = "let x = 1\nx + x\nlet x = x + 1\nx\n";
+    let a = analyse(text);
+    // The use on line 2 refers to the first `let`.
+    assert_eq!(definition(&a, 10), Some(4..5));
+    let refs: Vec<_> = references(&a, 10).into_iter().map(|o| (o.span.start, o.definition)).collect();
+    assert_eq!(refs, [(4, true), (10, false), (14, false), (24, false)]);
+    // The last line's `x` refers to the second `let`.
+    assert_eq!(definition(&a, 30), Some(20..21));
+    let edits = rename(&a, 4, "y").unwrap();
+    let mut renamed = text.to_string();
+    for (span, new) in edits.iter().rev() {
+        renamed.replace_range(span.clone(), new);
+    }
+    assert_eq!(renamed, "let y = 1\ny + y\nlet x = y + 1\nx\n");
+    assert!(rename(&a, 4, "B").is_err());
+    assert!(rename(&a, 4, "let").is_err());
+}
+
+#[test]
+fn completion() {
+    let a = analyse("let swing = {1|-1}\nsw");
+    let labels: Vec<String> = completions(&a, a.text.len()).into_iter().map(|c| c.label).collect();
+    assert_eq!(labels, ["swing"]);
+    let a = analyse("te");
+    let c = completions(&a, 2);
+    assert_eq!(c[0].label, "temp");
+    assert_eq!(c[0].insert, "temp(");
+    assert_eq!(c[0].detail, "temp(G)");
+    let a = analyse("to");
+    assert_eq!(completions(&a, 2)[0].insert, "toppling[");
+    let a = analyse("BW is ");
+    let labels: Vec<String> = completions(&a, 6).into_iter().map(|c| c.label).collect();
+    assert_eq!(labels, ["L", "R", "P", "N", "win", "loss", "draw"]);
+}
+
+#[test]
+fn code_actions_fix_homework() {
+    let text = "WBBW.BW\nWBBW == 1/2\n";
+    let a = analyse(text);
+    let titles: Vec<String> = code_actions(&a, 0).into_iter().map(|x| x.title).collect();
+    assert_eq!(titles, ["Replace with the computed value 1/8", "Insert a check: WBBW.BW == 1/8"]);
+    let fix = &code_actions(&a, 10)[0];
+    assert_eq!(fix.title, "Change the expected value to the computed -3/8");
+    assert_eq!(fix.edits, vec![(16..19, "-3/8".to_string())]);
+}
+
+#[test]
+fn formatting() {
+    let messy = "  let   x={1|0}   # the switch\n\n\n\nx+x ==1\n-1v*3\n1/2^*+^\nnim[3,4] k=3\ngraph[1->2,2->1]   from=1\n{ 2 || 1|0 }:1\n<0|1> < 1\n- (1v)\nmisere {0|0}\nboxes[ WB . BW ]\n{3|2|1}   \n";
+    let formatted = format(messy);
+    expect![[r#"
+          let x = {1 | 0}  # the switch
+
+        x + x == 1
+        -1v*3
+        1/2^* + ^
+        nim[3, 4] k=3
+        graph[1->2, 2->1] from=1
+        {2 || 1 | 0} : 1
+        <0 | 1><1
+        -(1v)
+        misere {0 | 0}
+        boxes[WB.BW]
+        {3|2|1}
+    "#]]
+    .assert_eq(&formatted);
+    assert_eq!(format(&formatted), formatted, "idempotent");
+    for example in ["tour", "boxes", "mistakes"] {
+        let path = format!("{}/../../examples/{example}.cgt", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let once = format(&text);
+        assert_eq!(format(&once), once, "{example}: idempotent");
+        // Formatting never changes what a file means.
+        let (before, after) = (analyse(&text), analyse(&once));
+        let values = |a: &Analysis| a.results.iter().map(|r| format!("{r:?}").len()).count();
+        assert_eq!(values(&before), values(&after));
+        let shown = |a: &Analysis| -> Vec<Option<String>> {
+            (0..a.results.len()).map(|i| a.report(i).and_then(|r| r.value.clone())).collect()
+        };
+        assert_eq!(shown(&before), shown(&after), "{example}");
+    }
+}

@@ -1,0 +1,223 @@
+//! The Domineering search: regions, their normal forms under symmetry, and the table.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use cgt_core::game::{GameId, Games};
+use cgt_core::{Budget, Dyadic, Exhausted};
+
+use super::Board;
+
+/// A grid of cells as a bit set (bit `r * cols + c` set when the cell is free). The derived
+/// order (rows, then columns, then bits) picks the normal form among a region's images.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) struct Grid {
+    rows: u32,
+    cols: u32,
+    bits: Vec<u64>,
+}
+
+impl Grid {
+    /// A grid of occupied cells.
+    fn occupied(rows: usize, cols: usize) -> Grid {
+        Grid { rows: rows as u32, cols: cols as u32, bits: vec![0; (rows * cols).div_ceil(64)] }
+    }
+
+    pub(super) fn from_board(b: &Board) -> Grid {
+        let mut g = Grid::occupied(b.rows, b.cols);
+        for r in 0..b.rows {
+            for c in 0..b.cols {
+                g.set(r, c, b.is_free(r, c));
+            }
+        }
+        g
+    }
+
+    fn dims(&self) -> (usize, usize) {
+        (self.rows as usize, self.cols as usize)
+    }
+
+    fn get(&self, r: usize, c: usize) -> bool {
+        let i = r * self.cols as usize + c;
+        self.bits[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    fn set(&mut self, r: usize, c: usize, free: bool) {
+        let i = r * self.cols as usize + c;
+        if free {
+            self.bits[i / 64] |= 1 << (i % 64);
+        } else {
+            self.bits[i / 64] &= !(1 << (i % 64));
+        }
+    }
+
+    /// The grids after placing a domino at every place it fits: vertical (Left) or horizontal.
+    pub(super) fn placements(&self, vertical: bool) -> Vec<Grid> {
+        let (rows, cols) = self.dims();
+        let (dr, dc) = if vertical { (1, 0) } else { (0, 1) };
+        let mut out = Vec::new();
+        for r in 0..rows.saturating_sub(dr) {
+            for c in 0..cols.saturating_sub(dc) {
+                if self.get(r, c) && self.get(r + dr, c + dc) {
+                    let mut g = self.clone();
+                    g.set(r, c, false);
+                    g.set(r + dr, c + dc, false);
+                    out.push(g);
+                }
+            }
+        }
+        out
+    }
+
+    /// The 4-connected regions of free cells, each cropped to its bounding box.
+    fn regions(&self) -> Vec<Grid> {
+        let (rows, cols) = self.dims();
+        let mut seen = vec![false; rows * cols];
+        let mut out = Vec::new();
+        for start in 0..rows * cols {
+            if seen[start] || !self.get(start / cols, start % cols) {
+                continue;
+            }
+            seen[start] = true;
+            let mut cells = vec![start];
+            let mut stack = vec![start];
+            while let Some(i) = stack.pop() {
+                let (r, c) = (i / cols, i % cols);
+                let near = [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)];
+                for (nr, nc) in near {
+                    if nr < rows && nc < cols && !seen[nr * cols + nc] && self.get(nr, nc) {
+                        seen[nr * cols + nc] = true;
+                        cells.push(nr * cols + nc);
+                        stack.push(nr * cols + nc);
+                    }
+                }
+            }
+            out.push(crop(&cells, cols));
+        }
+        out
+    }
+
+    /// The least of the eight images of the grid under the symmetries of the rectangle, and
+    /// whether that image is transposed (which swaps the players' roles).
+    fn normal_form(&self) -> (Grid, bool) {
+        let (rows, cols) = self.dims();
+        let mut best: Option<(Grid, bool)> = None;
+        for transpose in [false, true] {
+            for (flip_r, flip_c) in [(false, false), (false, true), (true, false), (true, true)] {
+                let (nr, nc) = if transpose { (cols, rows) } else { (rows, cols) };
+                let mut g = Grid::occupied(nr, nc);
+                for r in 0..rows {
+                    for c in 0..cols {
+                        if self.get(r, c) {
+                            let (r2, c2) =
+                                (if flip_r { rows - 1 - r } else { r }, if flip_c { cols - 1 - c } else { c });
+                            let (r3, c3) = if transpose { (c2, r2) } else { (r2, c2) };
+                            g.set(r3, c3, true);
+                        }
+                    }
+                }
+                if best.as_ref().is_none_or(|(b, _)| g < *b) {
+                    best = Some((g, transpose));
+                }
+            }
+        }
+        best.expect("eight images")
+    }
+}
+
+/// The grid of the given cells (indices in a grid `cols` wide), cropped to their bounding box.
+fn crop(cells: &[usize], cols: usize) -> Grid {
+    let r0 = cells.iter().map(|i| i / cols).min().unwrap_or(0);
+    let r1 = cells.iter().map(|i| i / cols).max().unwrap_or(0);
+    let c0 = cells.iter().map(|i| i % cols).min().unwrap_or(0);
+    let c1 = cells.iter().map(|i| i % cols).max().unwrap_or(0);
+    let mut g = Grid::occupied(r1 - r0 + 1, c1 - c0 + 1);
+    for &i in cells {
+        g.set(i / cols - r0, i % cols - c0, true);
+    }
+    g
+}
+
+/// The Fx hash of rustc, for the table's keys (nobody chooses them adversarially).
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// How many table entries pass between two checks of the memory budget.
+const MEMORY_CHECK_EVERY: usize = 1024;
+
+/// The transposition table of region values, tied to one [`Games`] arena: keep it with the
+/// arena to share work between boards.
+#[derive(Default)]
+pub struct Domineering {
+    table: HashMap<Grid, GameId, BuildHasherDefault<Fx>>,
+}
+
+impl Domineering {
+    /// An empty table.
+    pub fn new() -> Self {
+        Domineering::default()
+    }
+
+    /// The canonical value of a board.
+    pub fn board_game(&mut self, games: &mut Games, board: &Board, budget: &Budget) -> Result<GameId, Exhausted> {
+        self.grid_game(games, &Grid::from_board(board), budget)
+    }
+
+    /// The sum of the values of the grid's regions.
+    fn grid_game(&mut self, games: &mut Games, grid: &Grid, budget: &Budget) -> Result<GameId, Exhausted> {
+        let mut total = games.zero();
+        for region in grid.regions() {
+            let (normal, transposed) = region.normal_form();
+            let mut g = self.region_game(games, &normal, budget)?;
+            if transposed {
+                g = games.neg(g, budget)?;
+            }
+            total = games.add(total, g, budget)?;
+        }
+        Ok(total)
+    }
+
+    /// The value of one connected region in normal form, through the table.
+    fn region_game(&mut self, games: &mut Games, region: &Grid, budget: &Budget) -> Result<GameId, Exhausted> {
+        if let Some(&g) = self.table.get(region) {
+            return Ok(g);
+        }
+        budget.check()?;
+        let (rows, cols) = region.dims();
+        let g = if cols == 1 || rows == 1 {
+            // A connected region one cell wide is a full strip.
+            let moves = (rows.max(cols) / 2) as i64;
+            games.number(&Dyadic::integer(if cols == 1 { moves } else { -moves }))
+        } else {
+            let mut sides = [Vec::new(), Vec::new()];
+            for (side, vertical) in sides.iter_mut().zip([true, false]) {
+                for option in region.placements(vertical) {
+                    side.push(self.grid_game(games, &option, budget)?);
+                }
+            }
+            games.from_options(&sides[0], &sides[1], budget)?
+        };
+        self.table.insert(region.clone(), g);
+        if self.table.len().is_multiple_of(MEMORY_CHECK_EVERY) {
+            let per_entry = 64 + 8 * region.bits.len();
+            budget.check_memory(games.memory_bytes() + self.table.len() * per_entry)?;
+        }
+        Ok(g)
+    }
+}

@@ -1,0 +1,117 @@
+//! Domineering: known values, and the region, symmetry and strip shortcuts against the plain
+//! search (no splitting, no symmetry) on random boards.
+
+use std::collections::HashMap;
+
+use cgt_core::game::{DisplayStyle, GameId, Games};
+use cgt_core::{Budget, Dyadic};
+
+use super::engine::Grid;
+use super::{Board, BoardError, Domineering};
+
+fn shown(board: &Board) -> String {
+    let mut games = Games::new();
+    let g = board.game(&mut games, &Budget::unlimited()).unwrap();
+    games.display(g, DisplayStyle::default())
+}
+
+#[test]
+fn known_values() {
+    assert_eq!(shown(&Board::empty(2, 2)), "+-1");
+    assert_eq!(shown(&Board::empty(3, 3)), "+-1");
+    assert_eq!(shown(&Board::empty(0, 0)), "0");
+    assert_eq!(shown(&Board::from_rows(&["..", "#."]).unwrap()), "*");
+    let mut games = Games::new();
+    let budget = Budget::unlimited();
+    for n in 1..=9 {
+        let down = Board::empty(n, 1).game(&mut games, &budget).unwrap();
+        assert_eq!(games.as_number(down), Some(Dyadic::integer((n / 2) as i64)));
+        let across = Board::empty(1, n).game(&mut games, &budget).unwrap();
+        assert_eq!(games.as_number(across), Some(Dyadic::integer(-((n / 2) as i64))));
+    }
+}
+
+#[test]
+fn rows_and_notation() {
+    assert_eq!(Board::from_rows(&["..", "."]), Err(BoardError::Ragged { row: 1 }));
+    assert_eq!(Board::from_rows(&["..", ".x"]), Err(BoardError::BadCell { row: 1, offset: 1, letter: 'x' }));
+    let b = Board::empty(2, 2);
+    assert_eq!(b.to_notation(), "domineering[2x2]");
+    let left: Vec<String> = b.left_options().iter().map(Board::to_notation).collect();
+    assert_eq!(left, [r##"domineering["#.", "#."]"##, r##"domineering[".#", ".#"]"##]);
+    let right: Vec<String> = b.right_options().iter().map(Board::to_notation).collect();
+    assert_eq!(right, ["domineering[\"##\", \"..\"]", "domineering[\"..\", \"##\"]"]);
+    let b = Board::from_rows(&["..#", "..."]).unwrap();
+    assert_eq!(b.to_notation(), r##"domineering["..#", "..."]"##);
+    assert!(b.is_free(0, 1) && !b.is_free(0, 2) && b.rows() == 2 && b.cols() == 3);
+}
+
+/// The plain search: the whole board from its options, memoised on the exact board.
+fn plain(games: &mut Games, memo: &mut HashMap<Grid, GameId>, grid: &Grid) -> GameId {
+    if let Some(&g) = memo.get(grid) {
+        return g;
+    }
+    let left: Vec<GameId> = grid.placements(true).iter().map(|o| plain(games, memo, o)).collect();
+    let right: Vec<GameId> = grid.placements(false).iter().map(|o| plain(games, memo, o)).collect();
+    let g = games.from_options(&left, &right, &Budget::unlimited()).unwrap();
+    memo.insert(grid.clone(), g);
+    g
+}
+
+fn transpose(b: &Board) -> Board {
+    let rows: Vec<String> =
+        (0..b.cols()).map(|c| (0..b.rows()).map(|r| if b.is_free(r, c) { '.' } else { '#' }).collect()).collect();
+    Board::from_rows(&rows).unwrap()
+}
+
+#[test]
+fn shortcuts_agree_with_plain_search_on_random_boards() {
+    let budget = Budget::unlimited();
+    let mut games = Games::new();
+    let mut memo = HashMap::new();
+    let mut table = Domineering::new();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    for i in 0..600 {
+        let rows = 1 + next(6) as usize;
+        let cols = 1 + next((12 / rows) as u64) as usize;
+        let holes = next(4);
+        let text: Vec<String> =
+            (0..rows).map(|_| (0..cols).map(|_| if next(10) < holes { '#' } else { '.' }).collect()).collect();
+        let board = Board::from_rows(&text).unwrap();
+        let want = plain(&mut games, &mut memo, &Grid::from_board(&board));
+        assert_eq!(table.board_game(&mut games, &board, &budget).unwrap(), want, "{}", board.to_notation());
+        if i % 10 == 0 {
+            assert_eq!(board.game(&mut games, &budget).unwrap(), want, "{}", board.to_notation());
+        }
+        // Transposing swaps the roles: the value is negated.
+        let t = table.board_game(&mut games, &transpose(&board), &budget).unwrap();
+        assert_eq!(t, games.neg(want, &budget).unwrap(), "{}", board.to_notation());
+    }
+}
+
+#[test]
+fn full_boards_up_to_16_cells_agree_with_plain_search() {
+    let budget = Budget::unlimited();
+    let mut games = Games::new();
+    let mut memo = HashMap::new();
+    for (rows, cols) in [(4, 4), (3, 5), (5, 3), (2, 6), (3, 4)] {
+        let board = Board::empty(rows, cols);
+        let want = plain(&mut games, &mut memo, &Grid::from_board(&board));
+        assert_eq!(board.game(&mut games, &budget).unwrap(), want, "{}", board.to_notation());
+    }
+}
+
+#[test]
+fn big_boards_run_out_of_budget() {
+    let mut games = Games::new();
+    let budget = Budget::new(std::time::Duration::from_millis(50), usize::MAX);
+    let start = std::time::Instant::now();
+    assert_eq!(Board::empty(8, 8).game(&mut games, &budget), Err(cgt_core::Exhausted::Time));
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+}

@@ -1,0 +1,227 @@
+use std::collections::{HashMap, HashSet};
+
+use super::*;
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+
+    fn code(&mut self) -> OctalCode {
+        let d0 = if self.below(4) == 0 { 4 } else { 0 };
+        let digits: Vec<u8> = (0..1 + self.below(4)).map(|_| self.below(8) as u8).collect();
+        OctalCode::from_digits(d0, &digits).unwrap()
+    }
+}
+
+fn code(text: &str) -> OctalCode {
+    OctalCode::parse(text).unwrap()
+}
+
+/// The options of a position (a sorted list of heaps) from the rules of the code.
+fn options(code: &OctalCode, position: &[u64]) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for (i, &h) in position.iter().enumerate() {
+        if i > 0 && position[i - 1] == h {
+            continue;
+        }
+        let rest = || {
+            let mut r = position.to_vec();
+            r.remove(i);
+            r
+        };
+        for k in 0..=code.max_take().min(h) {
+            let (d, m) = (code.digit(k as usize), h - k);
+            let mut leaves: Vec<Vec<u64>> = Vec::new();
+            if d & 1 != 0 && m == 0 {
+                leaves.push(vec![]);
+            }
+            if d & 2 != 0 && m > 0 && k > 0 {
+                leaves.push(vec![m]);
+            }
+            if d & 4 != 0 {
+                leaves.extend((1..=m / 2).map(|a| vec![a, m - a]));
+            }
+            for leave in leaves {
+                let mut next = rest();
+                next.extend(leave);
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+    }
+    out
+}
+
+/// The Grundy value of a position by search from the rules.
+fn grundy(code: &OctalCode, position: Vec<u64>, memo: &mut HashMap<Vec<u64>, u32>) -> u32 {
+    if let Some(&g) = memo.get(&position) {
+        return g;
+    }
+    let seen: HashSet<u32> = options(code, &position).into_iter().map(|p| grundy(code, p, memo)).collect();
+    let g = (0..).find(|v| !seen.contains(v)).unwrap();
+    memo.insert(position, g);
+    g
+}
+
+/// `g(0..len)` from the definition, all splits enumerated (O(len^2)).
+fn naive(code: &OctalCode, len: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(len);
+    // seen[v] == n + 1 marks v as an option value of heap n; values stay below 4 * len + 16.
+    let mut seen = vec![0usize; 8 * len + 32];
+    for n in 0..len {
+        let mut mark = |v: u32| seen[v as usize] = n + 1;
+        for k in 0..=(code.max_take() as usize).min(n) {
+            let (d, m) = (code.digit(k), n - k);
+            if d & 1 != 0 && m == 0 {
+                mark(0);
+            }
+            if d & 2 != 0 && m > 0 && k > 0 {
+                mark(g[m]);
+            }
+            if d & 4 != 0 {
+                (1..=m / 2).for_each(|a| mark(g[a] ^ g[m - a]));
+            }
+        }
+        g.push((0..).find(|&v| seen[v as usize] != n + 1).unwrap());
+    }
+    g
+}
+
+fn sparse(code: &OctalCode, len: usize) -> Vec<u32> {
+    let mut engine = Engine::new(code);
+    while engine.values.len() < len {
+        engine.push(&Budget::unlimited()).unwrap();
+    }
+    engine.values
+}
+
+#[test]
+fn codes() {
+    assert_eq!(code("0.77"), OctalCode::kayles());
+    assert_eq!(code(".07"), OctalCode::dawson());
+    assert_eq!(code("0.0700").to_string(), "0.07");
+    assert_eq!(code("4.07").to_string(), "4.07");
+    assert_eq!(code("0").to_string(), "0.0");
+    assert_eq!(code("0.137").max_take(), 3);
+    assert_eq!(OctalCode::parse(""), Err(OctalError::Empty));
+    assert_eq!(OctalCode::parse("."), Err(OctalError::Empty));
+    assert_eq!(OctalCode::parse("0.18"), Err(OctalError::BadDigit { offset: 3, found: '8' }));
+    assert_eq!(OctalCode::parse("2.07"), Err(OctalError::BadWholeDigit(2)));
+    assert_eq!(OctalCode::parse("04.07"), Err(OctalError::LongWholePart));
+    assert_eq!(OctalCode::parse("0.1.2"), Err(OctalError::BadDigit { offset: 3, found: '.' }));
+    assert_eq!(OctalCode::from_digits(0, &[9]), Err(OctalError::BadDigit { offset: 0, found: '9' }));
+}
+
+/// The periods of SPEC §3.3, as published (WW ch. 4).
+#[test]
+fn known_periods() {
+    let budget = Budget::unlimited();
+    for (text, preperiod, period) in
+        [("0.77", 71, 12), ("0.07", 53, 34), ("0.137", 52, 34), ("0.7", 0, 2), ("0.3", 0, 2)]
+    {
+        assert_eq!(code(text).period(10_000, &budget).unwrap(), Some(Period { preperiod, period }), "{text}");
+    }
+    let kayles = OctalCode::kayles().grundy_sequence(40, &budget).unwrap();
+    assert_eq!(kayles, naive(&OctalCode::kayles(), 40));
+    assert_eq!(&kayles[..12], &[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    // 0.16 has no known period; none shows up among its first 500 values.
+    assert_eq!(code("0.16").period(500, &budget).unwrap(), None);
+}
+
+/// Random codes: the sparse-space engine agrees with the O(n^2) definition, and with search from
+/// the rules on small heaps.
+#[test]
+fn sparse_agrees_with_the_definition() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for round in 0..400 {
+        let code = rng.code();
+        let len = if round % 40 == 0 { 1200 } else { 250 };
+        assert_eq!(sparse(&code, len), naive(&code, len), "{code}");
+        let mut memo = HashMap::new();
+        let g = naive(&code, 16);
+        for n in 0..16 {
+            assert_eq!(grundy(&code, vec![n], &mut memo), g[n as usize], "{code} {n}");
+        }
+    }
+    for text in ["0.16", "0.106", "0.4", "4.7", "0.56", "0.37"] {
+        assert_eq!(sparse(&code(text), 1500), naive(&code(text), 1500), "{text}");
+    }
+}
+
+/// Random codes: periods found are proven (they hold far beyond), least, and start as early as
+/// possible; values beyond the computed range are read through them.
+#[test]
+fn periods_agree_with_the_definition() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut found = 0;
+    for _ in 0..250 {
+        let code = rng.code();
+        let table = code.grundy_table(1200, &Budget::unlimited()).unwrap();
+        let Some(p) = table.period() else { continue };
+        found += 1;
+        let (pre, per) = (p.preperiod as usize, p.period as usize);
+        let g = naive(&code, table.values().len() + 3 * per + 100);
+        for (n, &v) in g.iter().enumerate() {
+            assert_eq!(table.value(n as u128), Some(v), "{code} n={n} {p:?}");
+        }
+        assert!(pre == 0 || g[pre - 1] != g[pre - 1 + per], "{code} {p:?}");
+        for shorter in 1..per {
+            assert!((pre..pre + per).any(|n| g[n] != g[n + shorter]), "{code} {p:?}");
+        }
+    }
+    assert!(found > 120, "{found}");
+}
+
+/// Sums of heaps: the XOR of the table's values agrees with search from the rules, and every
+/// winning move offered is legal and leads to a P-position.
+#[test]
+fn sums_and_moves_agree_with_search() {
+    let mut rng = Rng(0xdead_beef_cafe_f00d);
+    let mut checked = 0;
+    for _ in 0..60 {
+        let code = rng.code();
+        let table = code.grundy_table(300, &Budget::unlimited()).unwrap();
+        let mut memo = HashMap::new();
+        for _ in 0..25 {
+            let mut heaps: Vec<u64> = (0..1 + rng.below(3)).map(|_| rng.below(11)).collect();
+            heaps.sort_unstable();
+            let g = grundy(&code, heaps.clone(), &mut memo);
+            assert_eq!(table.sum(&heaps), Ok(g), "{code} {heaps:?}");
+            let m = code.winning_move(&table, &heaps).unwrap();
+            assert_eq!(m.is_some(), g != 0);
+            if let Some(m) = m {
+                let mut next = heaps.clone();
+                next.remove(m.heap);
+                next.extend(&m.leave);
+                next.sort_unstable();
+                assert!(options(&code, &heaps).contains(&next), "{code} {heaps:?} {m:?}");
+                assert_eq!(grundy(&code, next, &mut memo), 0);
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 1500);
+}
+
+/// Heaps far beyond the computed values: moves found through the period still win.
+#[test]
+fn huge_heaps() {
+    let budget = Budget::unlimited();
+    for code in [OctalCode::kayles(), OctalCode::dawson(), code("0.137"), code("4.07")] {
+        let table = code.grundy_table(10_000, &budget).unwrap();
+        assert!(table.period().is_some(), "{code}");
+        let heaps = [1_000_000_000_000_000_000, 999_999_999_999_999_999, 7];
+        let Some(m) = code.winning_move(&table, &heaps).unwrap() else { continue };
+        let h = heaps[m.heap];
+        assert_eq!(m.take + m.leave.iter().sum::<u64>(), h);
+        let mut next: Vec<u64> = heaps.iter().enumerate().filter(|&(i, _)| i != m.heap).map(|(_, &x)| x).collect();
+        next.extend(&m.leave);
+        assert_eq!(table.sum(&next), Ok(0), "{code} {m:?}");
+    }
+}

@@ -1,0 +1,41 @@
+//! Walking the syntax tree: the names a statement uses and defines, for dependencies, go to
+//! definition, references and rename. Iterative, so it never recurses on the tree's depth.
+
+use crate::ast::{CallArg, Expr, ExprKind, Spanned, Stmt, StmtKind};
+
+/// Every use of a `let` name in a statement, in source order.
+pub fn names_used(stmt: &Stmt) -> Vec<Spanned<String>> {
+    let mut stack: Vec<&Expr> = match &stmt.kind {
+        StmtKind::Expr(e) | StmtKind::Let { value: e, .. } | StmtKind::Is { expr: e, .. } => vec![e],
+        StmtKind::Check { lhs, rhs, .. } => vec![rhs, lhs],
+        StmtKind::Error => Vec::new(),
+    };
+    let mut out = Vec::new();
+    while let Some(e) = stack.pop() {
+        match &e.node {
+            ExprKind::Name(n) => out.push(Spanned::new(n.clone(), e.span.clone())),
+            ExprKind::Game { left, right } => stack.extend(left.iter().chain(right).rev()),
+            ExprKind::PlusMinusList(items) | ExprKind::Ordinal(items) => stack.extend(items.iter().rev()),
+            ExprKind::Sum(first, rest) => {
+                stack.extend(rest.iter().rev().map(|(_, t)| t));
+                stack.push(first);
+            }
+            ExprKind::Unary(_, operand) => stack.push(operand),
+            ExprKind::Call { args, .. } => stack.extend(args.iter().rev().filter_map(|a| match a {
+                CallArg::Expr(e) => Some(e),
+                _ => None,
+            })),
+            ExprKind::Nus(_) | ExprKind::Ruleset(_) | ExprKind::Boxes(_) | ExprKind::Error => {}
+        }
+    }
+    out.sort_by_key(|n| n.span.start);
+    out
+}
+
+/// The name a statement defines (`let NAME = ...`), if any.
+pub fn name_defined(stmt: &Stmt) -> Option<&Spanned<String>> {
+    match &stmt.kind {
+        StmtKind::Let { name, .. } => Some(name),
+        _ => None,
+    }
+}
