@@ -11,16 +11,29 @@ use cgt_syntax::Severity;
 /// Sources longer than this are not padded to a common column.
 const ALIGN_LIMIT: usize = 40;
 
+/// Sources longer than this are shortened in result lines (JSON keeps them whole).
+const SOURCE_LIMIT: usize = 80;
+
 /// One line per statement: `line │ source   result`.
 pub fn lines(reports: &[StmtReport]) -> String {
     let width = reports.iter().map(|r| r.source.chars().count()).filter(|&w| w <= ALIGN_LIMIT).max().unwrap_or(0);
     let digits = reports.last().map_or(1, |r| r.line.to_string().len());
     let mut out = String::new();
     for r in reports {
-        let pad = width.saturating_sub(r.source.chars().count());
-        let _ = writeln!(out, "{:>digits$} │ {}{}   {}", r.line, r.source, " ".repeat(pad), result(r));
+        let source = shorten(&r.source);
+        let pad = width.saturating_sub(source.chars().count());
+        let _ = writeln!(out, "{:>digits$} │ {source}{}   {}", r.line, " ".repeat(pad), result(r));
     }
     out
+}
+
+/// The source, shortened with `…` if it is very long.
+fn shorten(source: &str) -> String {
+    if source.chars().count() <= SOURCE_LIMIT {
+        return source.to_string();
+    }
+    let head: String = source.chars().take(SOURCE_LIMIT - 1).collect();
+    format!("{head}…")
 }
 
 /// The result part of a statement's line.

@@ -1,6 +1,7 @@
 //! The mathematics of cgt: exact dyadic numbers, canonical short partizan games, nimbers and
 //! temperature theory. It knows nothing about syntax, files or editors.
 
+pub mod atomic;
 pub mod budget;
 pub mod dyadic;
 pub mod game;

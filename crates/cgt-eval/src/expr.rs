@@ -117,10 +117,14 @@ impl Session {
 
     fn unary(&mut self, ops: &[Spanned<UnaryOp>], operand: &Expr, src: &str, budget: &Budget) -> EvalResult<Value> {
         if let Some(m) = ops.iter().find(|o| o.node == UnaryOp::Misere) {
-            return Err(Box::new(
-                Diagnostic::error("unsupported", m.span.clone(), "misère play (`misere G`) is not implemented yet")
-                    .with_hint("misère play and the compounds of impartial games are planned; normal play works today"),
-            ));
+            if ops.len() > 1 {
+                return Err(Box::new(Diagnostic::error(
+                    "syntax",
+                    m.span.clone(),
+                    "write `misere` once, before the whole game",
+                )));
+            }
+            return self.misere(operand, src, budget);
         }
         let mut g = self.game(operand, src, budget)?;
         for op in ops.iter().rev() {

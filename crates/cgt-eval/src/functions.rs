@@ -63,6 +63,10 @@ impl Session {
             }
         };
         match name.node.as_str() {
+            name if crate::compounds::compound(name).is_some() => {
+                let c = crate::compounds::compound(name).expect("checked");
+                self.compound(c, cgt_rules::compounds::Convention::Normal, args, span, src, budget)
+            }
             "outcome" => {
                 let g = game_arg(self)?;
                 self.lift(span, budget, |games, b| games.outcome(g, b)).map(Value::Outcome)
@@ -98,6 +102,22 @@ impl Session {
                 let g = game_arg(self)?;
                 let t = self.lift(span, budget, |games, b| thermo::thermograph(games, g, b))?;
                 Ok(Value::Thermograph(Box::new(t)))
+            }
+            "atomic" => {
+                let g = game_arg(self)?;
+                match cgt_core::atomic::atomic_weight(&mut self.games, g, budget) {
+                    Ok(w) => Ok(self.games.as_number(w).map_or(Value::Game(w), Value::Number)),
+                    Err(cgt_core::atomic::NoAtomicWeight::Exhausted(e)) => {
+                        Err(crate::value::gave_up(e, span.clone(), budget))
+                    }
+                    Err(cgt_core::atomic::NoAtomicWeight::NotAllSmall) => {
+                        let shown = self.games.display(g, self.style());
+                        Err(Box::new(
+                            Diagnostic::error("type", span.clone(), format!("{shown} has no atomic weight: it is not all-small"))
+                                .with_hint("atomic weights are defined for all-small games: in every position, Left can move exactly when Right can"),
+                        ))
+                    }
+                }
             }
             "birthday" => {
                 let g = game_arg(self)?;

@@ -4,6 +4,7 @@
 //! [`Budget`], and returns one [`StmtReport`] per statement. Nothing here prints or exits; the
 //! command line and the language server turn reports into text and protocol messages.
 
+mod compounds;
 mod expr;
 mod functions;
 mod names;

@@ -3,7 +3,7 @@
 
 mod contest;
 mod impartial;
-mod partizan;
+pub(crate) mod partizan;
 
 use num_bigint::BigUint;
 
@@ -91,7 +91,7 @@ pub(crate) fn words(args: &[RuleArg], what: &str, example: &str) -> EvalResult<V
     let mut out = Vec::new();
     for a in args {
         match &a.kind {
-            RuleArgKind::Word(w, None) => out.push(Spanned::new(w.clone(), a.span.clone())),
+            RuleArgKind::Word(w) => out.push(Spanned::new(w.clone(), a.span.clone())),
             RuleArgKind::Dotted(ws) => out.extend(ws.iter().cloned()),
             _ => return Err(bad_arg(&a.span, what, example)),
         }

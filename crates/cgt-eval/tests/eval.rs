@@ -111,12 +111,14 @@ fn games_and_printing() {
 }
 
 #[test]
-fn not_yet_implemented_features_say_so() {
+fn errors_name_what_is_wrong() {
     check(
-        "atomic(^)\nmisere nim[1]\nfrob(1)\nfoo[1]",
+        "atomic(^^*)\natomic(1)\nmisere {1|0}\nmisere nim[1]\nfrob(1)\nfoo[1]",
         expect![[r#"
-            atomic(^)  [error unsupported: `atomic` is not implemented yet]
-            misere nim[1]  [error unsupported: misère play (`misere G`) is not implemented yet]
+            atomic(^^*)  [= 2 · ?]
+            atomic(1)  [error type: 1 has no atomic weight: it is not all-small]
+            misere {1|0}  [error type: misère play and compounds apply to impartial heap games]
+            misere nim[1]  [= P · P]
             frob(1)  [error name: unknown function `frob`]
             foo[1]  [error name: unknown ruleset `foo`]
         "#]],

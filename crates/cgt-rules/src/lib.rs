@@ -5,10 +5,12 @@
 //! the rules.
 
 pub mod boxes;
+pub mod compounds;
 pub mod deque;
 pub mod domineering;
 pub mod fair;
 pub mod graph;
+pub mod misere;
 pub mod moore;
 pub mod nim;
 pub mod octal;

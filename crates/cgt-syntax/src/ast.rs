@@ -231,10 +231,24 @@ pub enum RuleArgKind {
     Dims(String, String),
     /// `1->2`.
     Edge(String, String),
-    /// A word with optional children: `B(R, B(B))`.
-    Word(String, Option<Vec<RuleArg>>),
+    /// A plain word: `WBBW`, `B`.
+    Word(String),
+    /// A word with words hanging from it, any depth: `B(R, B(B))`. Stored flat, in pre-order,
+    /// so that a path 100,000 deep is no deeper in memory (or on the stack) than a list.
+    Nested(Vec<NestedWord>),
     /// Words joined by dots: `BW.WB`.
     Dotted(Vec<Spanned<String>>),
+}
+
+/// One word of a [`RuleArgKind::Nested`] argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NestedWord {
+    /// The word (`B`).
+    pub word: String,
+    /// Where it is.
+    pub span: Span,
+    /// The index of the word it hangs from, `None` for the argument's first word.
+    pub parent: Option<usize>,
 }
 
 /// An argument of a function call.

@@ -221,13 +221,7 @@ where
         .then(call_args(expr.clone()).delimited_by(just(Token::LParen), just(Token::RParen)))
         .map(|(name, args)| ExprKind::Call { name, args });
     let ruleset = word
-        .then(
-            rule_arg()
-                .separated_by(just(Token::Comma))
-                .allow_trailing()
-                .collect::<Vec<_>>()
-                .delimited_by(just(Token::LBracket), just(Token::RBracket)),
-        )
+        .then(bracket_args())
         .then(setting().repeated().collect::<Vec<_>>())
         .map(|((name, args), settings)| ExprKind::Ruleset(Ruleset { name, args, settings }));
     let box_word = select! { Token::Ident(s) if is_box_word(s) => s }
@@ -373,49 +367,41 @@ where
 {
     let key = select! { Token::Ident(s) if !KEYWORDS.contains(&s) => s.to_string() }
         .map_with(|s, e| Spanned::new(s, span(e.span())));
-    let list = rule_arg()
-        .separated_by(just(Token::Comma))
-        .allow_trailing()
-        .collect::<Vec<_>>()
-        .delimited_by(just(Token::LBracket), just(Token::RBracket))
-        .map_with(|l, e| SettingValue::List(Spanned::new(l, span(e.span()))));
-    let value = list.or(rule_arg().map(SettingValue::Arg));
+    let list = bracket_args().map_with(|l, e| SettingValue::List(Spanned::new(l, span(e.span()))));
+    let negative = just(Token::Minus)
+        .ignore_then(select! { Token::Int(s) => s })
+        .map_with(|s, e| RuleArg { kind: RuleArgKind::Int(format!("-{s}")), span: span(e.span()) });
+    let plain = select! {
+        Token::Int(s) => RuleArgKind::Int(s.to_string()),
+        Token::Decimal(s) => RuleArgKind::Decimal(s.to_string()),
+        Token::Str(s) => RuleArgKind::Str(s[1..s.len() - 1].to_string()),
+        Token::Dims(s) => crate::rule_args::dims(s),
+        Token::Ident(s) => RuleArgKind::Word(s.to_string()),
+    }
+    .map_with(|kind, e| RuleArg { kind, span: span(e.span()) });
+    let single = negative.or(plain).labelled("a setting value");
+    let value = list.or(single.map(SettingValue::Arg));
     key.then(just(Token::Assign).ignore_then(value).or_not()).map(|(key, value)| Setting { key, value })
 }
 
-/// One argument inside a ruleset's brackets.
-fn rule_arg<'tok, 'src: 'tok, I>() -> impl Parser<'tok, I, RuleArg, Err<'tok, 'src>> + Clone
+/// The arguments inside a ruleset's (or a list setting's) brackets: the raw tokens up to the
+/// closing `]`, read by [`crate::rule_args::rule_args`] without recursion, so that nested words
+/// (tree edges) may go to any depth.
+fn bracket_args<'tok, 'src: 'tok, I>() -> impl Parser<'tok, I, Vec<RuleArg>, Err<'tok, 'src>> + Clone
 where
     I: ValueInput<'tok, Token = Token<'src>, Span = SimpleSpan>,
 {
-    recursive(|arg| {
-        let int = select! { Token::Int(s) => s.to_string() };
-        let edge = int.then_ignore(just(Token::Arrow)).then(int).map(|(a, b)| RuleArgKind::Edge(a, b));
-        let signed = just(Token::Minus).or_not().then(int).map(|(m, s)| match m {
-            Some(_) => RuleArgKind::Int(format!("-{s}")),
-            None => RuleArgKind::Int(s),
-        });
-        let other = select! {
-            Token::Decimal(s) => RuleArgKind::Decimal(s.to_string()),
-            Token::Str(s) => RuleArgKind::Str(s[1..s.len() - 1].to_string()),
-            Token::Dims(s) => {
-                let (r, c) = s.split_once('x').unwrap_or((s, ""));
-                RuleArgKind::Dims(r.to_string(), c.to_string())
-            },
-        };
-        let word = select! { Token::Ident(s) => s }.map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
-        let with_children = word
-            .then(
-                arg.separated_by(just(Token::Comma))
-                    .collect::<Vec<_>>()
-                    .delimited_by(just(Token::LParen), just(Token::RParen)),
-            )
-            .map(|(w, c)| RuleArgKind::Word(w.node, Some(c)));
-        let dotted = word.separated_by(just(Token::Dot)).at_least(1).collect::<Vec<_>>().map(|mut ws| {
-            if ws.len() == 1 { RuleArgKind::Word(ws.remove(0).node, None) } else { RuleArgKind::Dotted(ws) }
-        });
-        choice((edge, signed, other, with_children, dotted))
-            .map_with(|kind, e| RuleArg { kind, span: span(e.span()) })
-            .labelled("a ruleset argument")
-    })
+    any()
+        .filter(|t: &Token<'src>| !matches!(t, Token::LBracket | Token::RBracket))
+        .map_with(|t, e| (t, span(e.span())))
+        .repeated()
+        .collect::<Vec<_>>()
+        .delimited_by(just(Token::LBracket), just(Token::RBracket))
+        .validate(|toks, _, emitter| match crate::rule_args::rule_args(&toks) {
+            Ok(args) => args,
+            Err((msg, at)) => {
+                emitter.emit(Rich::custom(at.into(), msg));
+                Vec::new()
+            }
+        })
 }

@@ -8,6 +8,7 @@ pub mod ast;
 pub mod diagnostic;
 mod grammar;
 pub mod lexer;
+mod rule_args;
 mod split;
 pub mod visit;
 

@@ -56,6 +56,9 @@ fn scan(tokens: &[(Token<'_>, std::ops::Range<usize>)], start: usize) -> (usize,
     for (j, (tok, _)) in tokens.iter().enumerate().skip(start) {
         match tok {
             Token::Newline if stack.is_empty() => return (j, true, depth),
+            // Parentheses inside a ruleset's brackets (tree edges) are read without recursion,
+            // so they may nest to any depth and do not count.
+            Token::LParen if stack.last() == Some(&Token::LBracket) => {}
             Token::LParen | Token::LBracket | Token::LBrace => stack.push(*tok),
             Token::Lt if opens_literal(prev) => stack.push(*tok),
             Token::RParen => pop_if(&mut stack, Token::LParen),

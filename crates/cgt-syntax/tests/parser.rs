@@ -115,8 +115,28 @@ fn rule_arg(a: &RuleArg) -> String {
         RuleArgKind::Str(s) => format!("{s:?}"),
         RuleArgKind::Dims(r, c) => format!("{r}x{c}"),
         RuleArgKind::Edge(a, b) => format!("{a}->{b}"),
-        RuleArgKind::Word(w, None) => w.clone(),
-        RuleArgKind::Word(w, Some(c)) => format!("{w}({})", c.iter().map(rule_arg).collect::<Vec<_>>().join(", ")),
+        RuleArgKind::Word(w) => w.clone(),
+        RuleArgKind::Nested(ws) => {
+            // Pre-order with parents: print as `B(R, B(B))`.
+            let mut out = String::new();
+            let mut open: Vec<usize> = Vec::new();
+            for (i, w) in ws.iter().enumerate() {
+                while open.last().is_some_and(|&o| Some(o) != w.parent) {
+                    open.pop();
+                    out.push(')');
+                }
+                if i > 0 {
+                    out.push_str(if out.ends_with('(') { "" } else { ", " });
+                }
+                out.push_str(&w.word);
+                if ws.get(i + 1).is_some_and(|n| n.parent == Some(i)) {
+                    out.push('(');
+                    open.push(i);
+                }
+            }
+            out.push_str(&")".repeat(open.len()));
+            out
+        }
         RuleArgKind::Dotted(ws) => ws.iter().map(|w| w.node.as_str()).collect::<Vec<_>>().join("."),
     }
 }

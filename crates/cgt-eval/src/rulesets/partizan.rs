@@ -7,7 +7,7 @@ use cgt_rules::boxes;
 use cgt_rules::domineering::{Board, BoardError};
 use cgt_rules::toppling::{self, Toppling};
 use cgt_rules::tree::{Colour, Tree};
-use cgt_syntax::{Diagnostic, RuleArg, RuleArgKind, Ruleset, Span, Spanned};
+use cgt_syntax::{Diagnostic, NestedWord, RuleArg, RuleArgKind, Ruleset, Span, Spanned};
 
 use super::{bad_arg, u64_arg, words};
 use crate::Session;
@@ -143,10 +143,14 @@ impl Session {
 /// Builds a tree from `B(R, B(B)), R` arguments, without recursion.
 fn build_tree(args: &[RuleArg]) -> EvalResult<Tree> {
     let mut tree = Tree::new();
-    let mut stack: Vec<(&RuleArg, Option<usize>)> = args.iter().rev().map(|a| (a, None)).collect();
-    while let Some((a, parent)) = stack.pop() {
-        let (word, children) = match &a.kind {
-            RuleArgKind::Word(w, c) => (w, c),
+    for a in args {
+        let single;
+        let words: &[NestedWord] = match &a.kind {
+            RuleArgKind::Nested(ws) => ws,
+            RuleArgKind::Word(w) => {
+                single = [NestedWord { word: w.clone(), span: a.span.clone(), parent: None }];
+                &single
+            }
             _ => {
                 return Err(bad_arg(
                     &a.span,
@@ -155,23 +159,22 @@ fn build_tree(args: &[RuleArg]) -> EvalResult<Tree> {
                 ));
             }
         };
-        let mut letters = word.chars();
-        let colour = match (letters.next().and_then(Colour::from_letter), letters.next()) {
-            (Some(c), None) => c,
-            _ => {
-                return Err(Box::new(
-                    Diagnostic::error(
-                        "argument",
-                        a.span.start..a.span.start + word.len(),
-                        format!("`{word}` is not an edge colour"),
-                    )
-                    .with_hint("edges are B (blue, Left), R (red, Right) or G (green, either), one letter each"),
-                ));
-            }
-        };
-        let e = tree.add_edge(parent, colour);
-        if let Some(cs) = children {
-            stack.extend(cs.iter().rev().map(|c| (c, Some(e))));
+        // Words come in pre-order, so a word's parent edge is always added before it.
+        let mut edges: Vec<usize> = Vec::with_capacity(words.len());
+        for w in words {
+            let mut letters = w.word.chars();
+            let colour = match (letters.next().and_then(Colour::from_letter), letters.next()) {
+                (Some(c), None) => c,
+                _ => {
+                    return Err(Box::new(
+                        Diagnostic::error("argument", w.span.clone(), format!("`{}` is not an edge colour", w.word))
+                            .with_hint(
+                                "edges are B (blue, Left), R (red, Right) or G (green, either), one letter each",
+                            ),
+                    ));
+                }
+            };
+            edges.push(tree.add_edge(w.parent.map(|p| edges[p]), colour));
         }
     }
     Ok(tree)

@@ -1,0 +1,139 @@
+//! Impartial heap games as components of compounds: a Nim heap, a subtraction-game heap or an
+//! octal-game heap, and the moves of a position of such a game.
+//!
+//! Nim and subtraction heaps never split, so a position is one heap. An octal move may split a
+//! heap in two, so a position of an octal component is a multiset of heaps; we keep it in a
+//! canonical form, sorted ascending and without *dead* heaps (heaps that have no move and so
+//! never get one), which makes equal positions equal vectors.
+
+use crate::octal::OctalCode;
+use crate::subtraction::SubtractionGame;
+
+/// The rules of an impartial heap game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeapRule {
+    /// Nim: a move takes any positive number of tokens.
+    Nim,
+    /// A subtraction game: a move takes a number of tokens in the take set.
+    Subtraction(SubtractionGame),
+    /// An octal game: take-and-break by the digits of the code.
+    Octal(OctalCode),
+}
+
+/// One component of a compound: a single heap under a rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Component {
+    /// The rules of the heap.
+    pub rule: HeapRule,
+    /// The number of tokens in the heap.
+    pub heap: u64,
+}
+
+impl Component {
+    /// A Nim heap.
+    pub fn nim(heap: u64) -> Self {
+        Component { rule: HeapRule::Nim, heap }
+    }
+
+    /// A heap of the subtraction game `game`.
+    pub fn subtraction(game: SubtractionGame, heap: u64) -> Self {
+        Component { rule: HeapRule::Subtraction(game), heap }
+    }
+
+    /// A heap of the octal game `code`.
+    pub fn octal(code: OctalCode, heap: u64) -> Self {
+        Component { rule: HeapRule::Octal(code), heap }
+    }
+
+    /// Whether the component has no move (it is over).
+    pub fn is_over(&self) -> bool {
+        self.rule.is_dead(self.heap)
+    }
+}
+
+impl HeapRule {
+    /// Whether a move can split a heap in two (only octal games with a digit that has bit 4).
+    pub fn splits(&self) -> bool {
+        match self {
+            HeapRule::Octal(code) => (0..=code.max_take() as usize).any(|k| code.digit(k) & 4 != 0),
+            _ => false,
+        }
+    }
+
+    /// Whether a heap of `heap` tokens has no move.
+    pub fn is_dead(&self, heap: u64) -> bool {
+        match self {
+            HeapRule::Nim => heap == 0,
+            HeapRule::Subtraction(game) => game.take_set().first().is_none_or(|&t| heap < t),
+            HeapRule::Octal(code) => (0..=code.max_take().min(heap)).all(|k| {
+                let (d, m) = (code.digit(k as usize), heap - k);
+                let whole = d & 1 != 0 && m == 0 && k > 0;
+                let single = d & 2 != 0 && m > 0 && k > 0;
+                !(whole || single || (d & 4 != 0 && m >= 2))
+            }),
+        }
+    }
+
+    /// The options of one heap: each is the list of heaps left in its place (none, one or two;
+    /// some may be dead). A Nim heap of size h has h options, so this is for small heaps.
+    pub fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        self.for_each_option(heap, |parts| out.push(parts.to_vec()));
+        out
+    }
+
+    /// The options of a position (a multiset of heaps), each in canonical form.
+    pub fn position_options(&self, position: &[u64]) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        for (i, &h) in position.iter().enumerate() {
+            // Equal heaps give equal options; play in the first of them only.
+            if i > 0 && position[i - 1] == h {
+                continue;
+            }
+            self.for_each_option(h, |parts| {
+                let mut next = position.to_vec();
+                next.remove(i);
+                next.extend_from_slice(parts);
+                out.push(self.canonical(next));
+            });
+        }
+        out
+    }
+
+    /// A position in canonical form: dead heaps dropped, the rest sorted ascending.
+    pub fn canonical(&self, mut heaps: Vec<u64>) -> Vec<u64> {
+        heaps.retain(|&h| !self.is_dead(h));
+        heaps.sort_unstable();
+        heaps
+    }
+
+    /// Calls `f` with the heaps left by each move from one heap of `heap` tokens. Allocates
+    /// nothing, so dynamic programmes over heap sizes can use it in their inner loop.
+    pub(crate) fn for_each_option(&self, heap: u64, mut f: impl FnMut(&[u64])) {
+        match self {
+            HeapRule::Nim => (0..heap).for_each(|m| f(&[m])),
+            HeapRule::Subtraction(game) => {
+                game.take_set().iter().take_while(|&&t| t <= heap).for_each(|&t| f(&[heap - t]));
+            }
+            HeapRule::Octal(code) => octal_options(code, heap, f),
+        }
+    }
+}
+
+/// The moves of an octal heap: removing k tokens (k >= 1, or k = 0 when `d0 = 4`) may leave
+/// nothing (bit 1 of `dk`, only if the heap had exactly k), one heap (bit 2) or two non-empty
+/// heaps (bit 4).
+fn octal_options(code: &OctalCode, heap: u64, mut f: impl FnMut(&[u64])) {
+    for k in 0..=code.max_take().min(heap) {
+        let (d, m) = (code.digit(k as usize), heap - k);
+        if d & 1 != 0 && m == 0 && k > 0 {
+            f(&[]);
+        }
+        if d & 2 != 0 && m > 0 && k > 0 {
+            f(&[m]);
+        }
+        if d & 4 != 0 {
+            (1..=m / 2).for_each(|a| f(&[a, m - a]));
+        }
+    }
+}

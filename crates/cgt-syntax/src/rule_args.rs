@@ -1,0 +1,103 @@
+//! Reading the arguments inside a ruleset's brackets from their tokens, without recursion:
+//! integers (`-5`), decimals (`0.137`), strings (`"..#."`), sizes (`3x4`), edges (`1->2`),
+//! words (`WBBW`), dotted words (`BW.WB`) and nested words (`B(R, B(B))`) of any depth.
+
+use crate::ast::{NestedWord, RuleArg, RuleArgKind, Spanned};
+use crate::lexer::{Span, Token};
+
+/// An error message and where.
+type Failure = (String, Span);
+
+/// The comma-separated arguments in `toks` (a trailing comma is allowed).
+pub(crate) fn rule_args(toks: &[(Token<'_>, Span)]) -> Result<Vec<RuleArg>, Failure> {
+    let mut args = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let (arg, next) = one_arg(toks, i)?;
+        args.push(arg);
+        i = next;
+        match toks.get(i) {
+            None => break,
+            Some((Token::Comma, _)) => i += 1,
+            Some((t, s)) => return Err((format!("unexpected `{t}`, expected `,` or `]`"), s.clone())),
+        }
+    }
+    Ok(args)
+}
+
+/// The size `3x4` as its two numbers.
+pub(crate) fn dims(s: &str) -> RuleArgKind {
+    let (r, c) = s.split_once('x').unwrap_or((s, ""));
+    RuleArgKind::Dims(r.to_string(), c.to_string())
+}
+
+/// One argument starting at `i`; returns it and the index after it.
+fn one_arg(toks: &[(Token<'_>, Span)], i: usize) -> Result<(RuleArg, usize), Failure> {
+    let (tok, s) = &toks[i];
+    let arg = |kind, end: usize| RuleArg { kind, span: s.start..end };
+    match (tok, toks.get(i + 1), toks.get(i + 2)) {
+        (Token::Int(a), Some((Token::Arrow, _)), Some((Token::Int(b), e))) => {
+            Ok((arg(RuleArgKind::Edge(a.to_string(), b.to_string()), e.end), i + 3))
+        }
+        (Token::Minus, Some((Token::Int(n), e)), _) => Ok((arg(RuleArgKind::Int(format!("-{n}")), e.end), i + 2)),
+        (Token::Int(n), ..) => Ok((arg(RuleArgKind::Int(n.to_string()), s.end), i + 1)),
+        (Token::Decimal(d), ..) => Ok((arg(RuleArgKind::Decimal(d.to_string()), s.end), i + 1)),
+        (Token::Str(q), ..) => Ok((arg(RuleArgKind::Str(q[1..q.len() - 1].to_string()), s.end), i + 1)),
+        (Token::Dims(d), ..) => Ok((arg(dims(d), s.end), i + 1)),
+        (Token::Ident(_), Some((Token::LParen, _)), _) => nested(toks, i),
+        (Token::Ident(w), Some((Token::Dot, _)), _) => dotted(toks, i, w),
+        (Token::Ident(w), ..) => Ok((arg(RuleArgKind::Word(w.to_string()), s.end), i + 1)),
+        (t, ..) => Err((format!("unexpected `{t}`, expected a ruleset argument"), s.clone())),
+    }
+}
+
+/// `BW.WB.B`: words joined by dots.
+fn dotted(toks: &[(Token<'_>, Span)], mut i: usize, first: &str) -> Result<(RuleArg, usize), Failure> {
+    let start = toks[i].1.start;
+    let mut words = vec![Spanned::new(first.to_string(), toks[i].1.clone())];
+    i += 1;
+    while let Some((Token::Dot, dot)) = toks.get(i) {
+        match toks.get(i + 1) {
+            Some((Token::Ident(w), s)) => words.push(Spanned::new(w.to_string(), s.clone())),
+            _ => return Err(("expected a word after `.`".to_string(), dot.clone())),
+        }
+        i += 2;
+    }
+    let end = words.last().map_or(start, |w| w.span.end);
+    Ok((RuleArg { kind: RuleArgKind::Dotted(words), span: start..end }, i))
+}
+
+/// `B(R, B(B))`: a word with words hanging from it, read with an explicit stack.
+fn nested(toks: &[(Token<'_>, Span)], mut i: usize) -> Result<(RuleArg, usize), Failure> {
+    let start = toks[i].1.start;
+    let mut words: Vec<NestedWord> = Vec::new();
+    let mut open: Vec<usize> = Vec::new();
+    loop {
+        let (w, s) = match toks.get(i) {
+            Some((Token::Ident(w), s)) => (w, s),
+            Some((t, s)) => return Err((format!("unexpected `{t}`, expected a word"), s.clone())),
+            None => return Err(("unclosed `(`".to_string(), toks[i - 1].1.clone())),
+        };
+        words.push(NestedWord { word: w.to_string(), span: s.clone(), parent: open.last().copied() });
+        i += 1;
+        if let Some((Token::LParen, _)) = toks.get(i) {
+            open.push(words.len() - 1);
+            i += 1;
+        } else {
+            // Close every bracket that ends here, then expect a comma between siblings.
+            while let Some((Token::RParen, _)) = toks.get(i) {
+                open.pop();
+                i += 1;
+                if open.is_empty() {
+                    let end = toks[i - 1].1.end;
+                    return Ok((RuleArg { kind: RuleArgKind::Nested(words), span: start..end }, i));
+                }
+            }
+            match toks.get(i) {
+                Some((Token::Comma, _)) => i += 1,
+                Some((t, s)) => return Err((format!("unexpected `{t}`, expected `,` or `)`"), s.clone())),
+                None => return Err(("unclosed `(`".to_string(), toks[i - 1].1.clone())),
+            }
+        }
+    }
+}
