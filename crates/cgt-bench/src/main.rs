@@ -1,7 +1,9 @@
-//! The benchmark suite: `cargo run --release -p cgt-bench [FILTER]` runs every workload whose
+//! The benchmark suite: `cargo run --release -p cgt-bench -- [FILTER]` runs every workload whose
 //! name contains FILTER at growing sizes and prints Markdown tables (median of several runs)
 //! for BENCHMARKS.md. Benchmarks are measurements, never tests: nothing here fails on a time.
 
+mod editor;
+mod rules;
 mod workloads;
 
 use std::time::{Duration, Instant};
@@ -62,7 +64,8 @@ fn show(d: Duration) -> String {
 
 fn main() {
     let filter = std::env::args().nth(1).unwrap_or_default();
-    for w in workloads::ALL.iter().filter(|w| w.name.contains(&filter)) {
+    let all = workloads::ALL.iter().chain(rules::RULES).chain(editor::EDITOR);
+    for w in all.filter(|w| w.name.contains(&filter)) {
         println!("### {}\n\n{}\n\n| n | median time | result |\n|---|---|---|", w.name, w.what);
         for &size in w.sizes {
             let row = measure(w, size);

@@ -15,6 +15,12 @@ pub const ALL: &[Workload] = &[
         run: long_pile,
     },
     Workload {
+        name: "boxes-float-vs-exact",
+        what: "The straightforward alternative to exact values: van Roode's rule in f64. For n random piles of 60 boxes, counts the pairs whose f64 values compare differently from their exact values (a float-based `fair` would pair them wrongly).",
+        sizes: &[100, 1_000],
+        run: float_vs_exact,
+    },
+    Workload {
         name: "eval-boxes-file",
         what: "`cgt eval` of a file of n statements `WBBW.BW == 1/8` (parse, evaluate, check), without process start-up.",
         sizes: &[100, 1_000, 10_000],
@@ -136,4 +142,55 @@ fn random_games(n: u64) -> String {
         prev = g;
     }
     format!("{} games in the arena, {confused} confused pairs", games.len())
+}
+
+fn float_vs_exact(n: u64) -> String {
+    let mut seed = 0x9E3779B97F4A7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let piles: Vec<Vec<Colour>> =
+        (0..n)
+            .map(|_| {
+                // Piles that agree on their first 55 boxes and differ near the top.
+                let tail = next();
+                (0..60)
+                    .map(|i| {
+                        if if i < 55 { i % 2 == 0 } else { tail >> i & 1 == 1 } {
+                            Colour::Black
+                        } else {
+                            Colour::White
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+    let exact: Vec<Dyadic> = piles.iter().map(|p| pile_value(p).expect("black and white")).collect();
+    let float: Vec<f64> = piles.iter().map(|p| float_value(p)).collect();
+    let mut wrong = 0;
+    for i in 0..piles.len() {
+        for j in i + 1..piles.len() {
+            if (exact[i] == exact[j]) != (float[i] == float[j]) || (exact[i] < exact[j]) != (float[i] < float[j]) {
+                wrong += 1;
+            }
+        }
+    }
+    format!("{wrong} of {} pairs compare wrongly in f64", n * (n - 1) / 2)
+}
+
+/// van Roode's rule in floating point: what a quick contest solution would do.
+fn float_value(pile: &[Colour]) -> f64 {
+    let first = pile[0];
+    let run = pile.iter().take_while(|&&c| c == first).count();
+    let sign = |c: Colour| if c == Colour::Black { 1.0 } else { -1.0 };
+    let mut v = sign(first) * run as f64;
+    let mut unit = 1.0;
+    for &c in &pile[run..] {
+        unit /= 2.0;
+        v += sign(c) * unit;
+    }
+    v
 }

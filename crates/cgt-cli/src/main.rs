@@ -59,6 +59,9 @@ struct EvalArgs {
     /// Write each thermograph as an SVG picture into this folder (`line-N.svg`).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+    /// Also print each statement's evaluation time.
+    #[arg(long)]
+    time: bool,
     /// Never color the error reports (they are plain when not printed to a terminal).
     #[arg(long)]
     no_color: bool,
@@ -142,7 +145,7 @@ fn eval(args: EvalArgs) -> ExitCode {
         return ExitCode::from(EXIT_ERRORS);
     }
     let mut out = std::io::stdout().lock();
-    let text = if args.json { render::json(&reports) } else { render::lines(&reports) };
+    let text = if args.json { render::json(&reports, args.time) } else { render::lines(&reports, args.time) };
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
     let color = !args.no_color && std::io::IsTerminal::is_terminal(&std::io::stderr());

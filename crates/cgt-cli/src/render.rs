@@ -14,17 +14,30 @@ const ALIGN_LIMIT: usize = 40;
 /// Sources longer than this are shortened in result lines (JSON keeps them whole).
 const SOURCE_LIMIT: usize = 80;
 
-/// One line per statement: `line │ source   result`.
-pub fn lines(reports: &[StmtReport]) -> String {
+/// One line per statement: `line │ source   result`, with `[12.3 ms]` in front if `time`.
+pub fn lines(reports: &[StmtReport], time: bool) -> String {
     let width = reports.iter().map(|r| r.source.chars().count()).filter(|&w| w <= ALIGN_LIMIT).max().unwrap_or(0);
     let digits = reports.last().map_or(1, |r| r.line.to_string().len());
     let mut out = String::new();
     for r in reports {
         let source = shorten(&r.source);
         let pad = width.saturating_sub(source.chars().count());
-        let _ = writeln!(out, "{:>digits$} │ {source}{}   {}", r.line, " ".repeat(pad), result(r));
+        let clock = if time { format!("[{:>9}] ", duration(r.elapsed)) } else { String::new() };
+        let _ = writeln!(out, "{clock}{:>digits$} │ {source}{}   {}", r.line, " ".repeat(pad), result(r));
     }
     out
+}
+
+/// A duration for people: `850 µs`, `12.3 ms`, `2.04 s`.
+fn duration(d: std::time::Duration) -> String {
+    let us = d.as_secs_f64() * 1e6;
+    if us < 1000.0 {
+        format!("{us:.0} µs")
+    } else if us < 1e6 {
+        format!("{:.1} ms", us / 1e3)
+    } else {
+        format!("{:.2} s", us / 1e6)
+    }
 }
 
 /// The source, shortened with `…` if it is very long.
@@ -63,8 +76,8 @@ fn result(r: &StmtReport) -> String {
 }
 
 /// One JSON object per line and statement: `line`, `source`, `value`, `outcome`, `extras`,
-/// `check`, `error`.
-pub fn json(reports: &[StmtReport]) -> String {
+/// `check`, `error` (and `seconds` if `time`).
+pub fn json(reports: &[StmtReport], time: bool) -> String {
     let mut out = String::new();
     for r in reports {
         let extras: serde_json::Map<String, serde_json::Value> =
@@ -80,6 +93,10 @@ pub fn json(reports: &[StmtReport]) -> String {
             "check": check,
             "error": error,
         });
+        let mut obj = obj;
+        if time {
+            obj["seconds"] = json!(r.elapsed.as_secs_f64());
+        }
         let _ = writeln!(out, "{obj}");
     }
     out

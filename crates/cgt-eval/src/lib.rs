@@ -148,6 +148,7 @@ impl Session {
     /// Evaluates one statement (starting on `line`) under `budget`; a `let` binds its name for
     /// later statements. Syntax errors of the statement are the caller's to add.
     pub fn run_statement(&mut self, stmt: &cgt_syntax::Stmt, src: &str, line: usize, budget: &Budget) -> StmtReport {
+        let started = std::time::Instant::now();
         let mut report = StmtReport::new(src, stmt.span.clone(), line);
         self.extras.clear();
         self.moves = None;
@@ -166,6 +167,7 @@ impl Session {
         if let Err(d) = outcome {
             report.diagnostics.push(*d);
         }
+        report.elapsed = started.elapsed();
         report
     }
 

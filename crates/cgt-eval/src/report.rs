@@ -36,6 +36,8 @@ pub struct StmtReport {
     pub svg: Option<String>,
     /// More about a game value, for the editor's hover (only with `Config::details`).
     pub details: Option<Details>,
+    /// How long the statement took to evaluate.
+    pub elapsed: std::time::Duration,
 }
 
 /// More about a game value: what the editor's hover shows.
@@ -71,6 +73,7 @@ impl StmtReport {
             diagnostics: Vec::new(),
             svg: None,
             details: None,
+            elapsed: std::time::Duration::ZERO,
         }
     }
 
