@@ -159,11 +159,7 @@ fn float_vs_exact(n: u64) -> String {
                 let tail = next();
                 (0..60)
                     .map(|i| {
-                        if if i < 55 { i % 2 == 0 } else { tail >> i & 1 == 1 } {
-                            Colour::Black
-                        } else {
-                            Colour::White
-                        }
+                        if if i < 55 { i % 2 == 0 } else { tail >> i & 1 == 1 } { Colour::Black } else { Colour::White }
                     })
                     .collect()
             })

@@ -105,6 +105,8 @@ pub fn json(reports: &[StmtReport], time: bool) -> String {
 /// Every diagnostic, rendered with ariadne against the file's text.
 pub fn reports(name: &str, src: &str, reports: &[StmtReport], color: bool) -> String {
     let mut buf = Vec::new();
+    // One source (its line index) for every report: building it per report is quadratic.
+    let source = Source::from(src);
     for d in reports.iter().flat_map(|r| &r.diagnostics) {
         let kind = match d.severity {
             Severity::Error => ReportKind::Error,
@@ -124,7 +126,7 @@ pub fn reports(name: &str, src: &str, reports: &[StmtReport], color: bool) -> St
         if let Some(h) = &d.hint {
             b = b.with_help(h);
         }
-        let _ = b.finish().write((name, Source::from(src)), &mut buf);
+        let _ = b.finish().write((name, &source), &mut buf);
     }
     String::from_utf8_lossy(&buf).into_owned()
 }

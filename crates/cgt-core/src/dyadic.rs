@@ -226,6 +226,41 @@ impl Dyadic {
     }
 }
 
+/// The sign expansion of a dyadic: `true` for `+`, `false` for `-`, from the root of the
+/// simplicity tree down to the number (Conway, *On Numbers and Games*, ch. 3). Its length is
+/// the number's birthday, so it is produced lazily.
+pub struct SignExpansion {
+    target: Dyadic,
+    cur: Dyadic,
+    lo: Option<Dyadic>,
+    hi: Option<Dyadic>,
+}
+
+impl Iterator for SignExpansion {
+    type Item = bool;
+
+    fn next(&mut self) -> Option<bool> {
+        if self.cur == self.target {
+            return None;
+        }
+        let plus = self.target > self.cur;
+        if plus {
+            self.lo = Some(self.cur.clone());
+        } else {
+            self.hi = Some(self.cur.clone());
+        }
+        self.cur = Dyadic::simplest_between(self.lo.as_ref(), self.hi.as_ref()).expect("lo < target < hi");
+        Some(plus)
+    }
+}
+
+impl Dyadic {
+    /// The sign expansion of this number.
+    pub fn sign_expansion(&self) -> SignExpansion {
+        SignExpansion { target: self.clone(), cur: Dyadic::zero(), lo: None, hi: None }
+    }
+}
+
 impl Ord for Dyadic {
     fn cmp(&self, other: &Self) -> Ordering {
         if self.exp == other.exp {
@@ -338,6 +373,17 @@ mod tests {
         assert_eq!(d(-3, 1).ceil(), BigInt::from(-1));
         assert_eq!(d(3, 2).shift(3).to_string(), "6");
         assert_eq!(d(3, 0).shift(-2).to_string(), "3/4");
+    }
+
+    #[test]
+    fn sign_expansions() {
+        let show = |x: Dyadic| x.sign_expansion().map(|b| if b { '+' } else { '-' }).collect::<String>();
+        assert_eq!(show(Dyadic::zero()), "");
+        assert_eq!(show(Dyadic::from(3)), "+++");
+        assert_eq!(show(Dyadic::from(-2)), "--");
+        assert_eq!(show(d(1, 1)), "+-");
+        assert_eq!(show(d(3, 2)), "+-+");
+        assert_eq!(show(d(-5, 3)), "-+-+");
     }
 
     #[test]

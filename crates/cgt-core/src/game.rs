@@ -99,6 +99,9 @@ pub struct DisplayStyle {
     pub unicode: bool,
 }
 
+/// The most nodes [`Games::display`] writes out before describing a game instead.
+pub const PRINT_LIMIT: usize = 100_000;
+
 /// The arena of canonical short games.
 ///
 /// Ids are only meaningful in the arena that made them; passing an id from another arena
@@ -109,6 +112,8 @@ pub struct Games {
     index: FxMap<Node, GameId>,
     caches: Caches,
     option_bytes: usize,
+    /// How many more nodes the printer may visit in the current `display` call.
+    print_left: usize,
 }
 
 impl Default for Games {
@@ -126,6 +131,7 @@ impl Games {
             index: FxMap::default(),
             caches: Caches::default(),
             option_bytes: 0,
+            print_left: 0,
         };
         let zero = g.intern_nus(Nus::number(Dyadic::zero()));
         debug_assert_eq!(zero, GameId(0));
@@ -169,12 +175,12 @@ impl Games {
 
     /// The Left options of the canonical form, in the structural order.
     pub fn left_options(&mut self, g: GameId) -> Vec<GameId> {
-        self.lefts(g).to_vec()
+        self.options(g).0.to_vec()
     }
 
     /// The Right options of the canonical form, in the structural order.
     pub fn right_options(&mut self, g: GameId) -> Vec<GameId> {
-        self.rights(g).to_vec()
+        self.options(g).1.to_vec()
     }
 
     /// `-g`.
@@ -259,8 +265,24 @@ impl Games {
     }
 
     /// The canonical form written in the language's syntax (see `game/print.rs`).
+    ///
+    /// A canonical form too large to write out (its text would visit more than
+    /// [`PRINT_LIMIT`] nodes, as shared subgames are written once per occurrence) is described
+    /// instead: `<a game born on day N, too large to print>`.
     pub fn display(&mut self, g: GameId, style: DisplayStyle) -> String {
-        self.render(g, style)
+        self.print_left = PRINT_LIMIT;
+        let text = self.render(g, style);
+        if self.print_left == 0 {
+            return format!("<a game born on day {}, too large to print>", self.birthday(g));
+        }
+        text
+    }
+
+    /// Whether `g` has too many options to list (a nimber part above 65,536: `*n` has n
+    /// options); such games take part in arithmetic but not in option-walking algorithms,
+    /// which give up with [`Exhausted::Memory`].
+    pub fn has_huge_options(&self, g: GameId) -> bool {
+        self.has_huge_options_node(g)
     }
 
     /// An estimate of the bytes held by the arena and its caches.

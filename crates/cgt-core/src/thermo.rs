@@ -254,6 +254,10 @@ fn post_order(
         if is_leaf(games, g) {
             continue;
         }
+        if games.has_huge_options(g) {
+            // `x + *n` with n in the millions: listing its options is not an option.
+            return Err(Exhausted::Memory);
+        }
         let options = games.left_options(g).into_iter().chain(games.right_options(g));
         stack.extend(options.filter(|o| !seen.contains(o)).map(|o| (o, false)));
     }

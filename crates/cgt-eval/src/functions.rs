@@ -86,6 +86,18 @@ impl Session {
                     }
                 }
                 let g = game_arg(self)?;
+                if self.games.has_huge_options(g) {
+                    let shown = self.games.display(g, self.style());
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            "budget",
+                            span.clone(),
+                            format!("gave up: {shown} has too many options to list"),
+                        )
+                        .warning()
+                        .with_hint("a nimber *n has n options; nimbers above *65536 are only handled arithmetically"),
+                    ));
+                }
                 Ok(Value::Options(self.games.left_options(g), self.games.right_options(g)))
             }
             "leftstop" | "rightstop" | "mean" | "temp" => {

@@ -115,7 +115,7 @@ impl Session {
             Value::Play(p) => p.name().to_string(),
             Value::Sequence(start, values) => {
                 let shown: Vec<String> = values.iter().map(u32::to_string).collect();
-                format!("{} (heaps {start} to {})", shown.join(" "), start + values.len() as u64 - 1)
+                format!("{} (heaps {start} to {})", shown.join(" "), start + (values.len() as u64).saturating_sub(1))
             }
             Value::Period(pre, per) => format!("period {per} from heap {pre}"),
             Value::Moves(l, r) => format!("Left: {}; Right: {}", list_or_none(l), list_or_none(r)),
@@ -156,6 +156,10 @@ impl Session {
     /// not fit in the budget are left out.
     fn details(&mut self, g: GameId, budget: &Budget) -> Details {
         let style = self.style();
+        if self.games.has_huge_options(g) {
+            // `x + *n` with a huge n: its options cannot be listed, and its stops are x.
+            return Details { birthday: self.games.birthday(g), ..Details::default() };
+        }
         let (l, r) = (self.games.left_options(g), self.games.right_options(g));
         let left = l.iter().map(|&x| self.games.display(x, style)).collect();
         let right = r.iter().map(|&x| self.games.display(x, style)).collect();
@@ -192,7 +196,8 @@ impl Session {
             } else {
                 out.push_str(&format!("\n{prefix}{}{label}{shown}", if last { "└─ " } else { "├─ " }));
             }
-            if self.games.as_number(x).is_some() || self.games.nim_value(x).is_some() {
+            if self.games.as_number(x).is_some() || self.games.nim_value(x).is_some() || self.games.has_huge_options(x)
+            {
                 continue;
             }
             let child_prefix =

@@ -36,7 +36,11 @@ pub struct Completion {
 /// Completions at `offset`: everything whose name starts with the word being typed.
 pub fn completions(a: &Analysis, offset: usize) -> Vec<Completion> {
     let before = &a.text[..offset];
-    let word_start = before.rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '\'')).map_or(0, |i| i + 1);
+    let word_start = before
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_' || c == '\''))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let prefix = &before[word_start..];
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let after_is = before[line_start..word_start].trim_end().ends_with(" is");

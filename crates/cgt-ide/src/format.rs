@@ -15,9 +15,9 @@ pub fn format(text: &str) -> String {
     let mut out = String::new();
     let mut pos = 0;
     for stmt in &parsed.stmts {
-        out.push_str(&text[pos..stmt.span.start]);
+        out.push_str(&tidy_gap(&text[pos..stmt.span.start]));
         let src = &text[stmt.span.clone()];
-        let keep = matches!(stmt.kind, StmtKind::Error) || src.contains('#');
+        let keep = matches!(stmt.kind, StmtKind::Error) || has_comment(src);
         if keep {
             out.push_str(src)
         } else {
@@ -27,6 +27,22 @@ pub fn format(text: &str) -> String {
     }
     out.push_str(&text[pos..]);
     tidy_lines(&out)
+}
+
+/// The whitespace, comments and line breaks between two statements, with every line trimmed
+/// (so statements and comment lines start at the left margin).
+fn tidy_gap(gap: &str) -> String {
+    gap.split('\n').map(|l| l.trim_matches(BLANK)).collect::<Vec<_>>().join("\n")
+}
+
+/// The characters the lexer skips between tokens; `trim` would also take others (vertical
+/// tab, U+0085) that are not blanks to the lexer, and formatting would not be idempotent.
+const BLANK: &[char] = &[' ', '\t', '\r', '\x0c'];
+
+/// Whether a statement has a comment inside it (a `#` outside every token).
+fn has_comment(src: &str) -> bool {
+    let tokens = lex(src);
+    comment_start(src, &tokens).is_some()
 }
 
 /// The edits that turn `text` into its formatted form (one edit for the whole text, or none).
@@ -39,8 +55,8 @@ pub fn format_edits(text: &str) -> Vec<(Span, String)> {
 fn tidy_lines(text: &str) -> String {
     let mut out = String::new();
     let mut blank_run = 0;
-    for line in text.lines() {
-        let line = line.trim_end();
+    for line in text.split('\n') {
+        let line = line.trim_end_matches(BLANK);
         if line.is_empty() {
             blank_run += 1;
             continue;

@@ -232,7 +232,7 @@ fn formatting() {
     let messy = "  let   x={1|0}   # the switch\n\n\n\nx+x ==1\n-1v*3\n1/2^*+^\nnim[3,4] k=3\ngraph[1->2,2->1]   from=1\n{ 2 || 1|0 }:1\n<0|1> < 1\n- (1v)\nmisere {0|0}\nboxes[ WB . BW ]\n{3|2|1}   \n";
     let formatted = format(messy);
     expect![[r#"
-          let x = {1 | 0}  # the switch
+        let x = {1 | 0}  # the switch
 
         x + x == 1
         -1v*3

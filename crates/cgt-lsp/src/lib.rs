@@ -26,6 +26,14 @@ use worker::Job;
 
 /// Serves LSP on standard input and output until the client exits.
 pub fn serve_stdio() {
+    // A bug must not leave the editor with a server that neither answers nor exits (the
+    // runtime would wait for its stdin reader): report it and exit, so the editor restarts us.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        default_hook(info);
+        eprintln!("error: the cgt language server hit a bug and exits; please report it");
+        std::process::exit(101);
+    }));
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build();
     let Ok(runtime) = runtime else {
         eprintln!("error: cannot start the language server's runtime");
@@ -137,6 +145,8 @@ impl LanguageServer for Backend {
                 Some(range) => {
                     let index = LineIndex::new(&text);
                     let span = index.span(&text, range);
+                    // A reversed range (end before start) is taken as the range between them.
+                    let span = span.start.min(span.end)..span.start.max(span.end);
                     text.replace_range(span, &change.text);
                 }
                 None => text = change.text,

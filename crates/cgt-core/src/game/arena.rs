@@ -66,6 +66,8 @@ pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 pub(crate) const LEQ_CACHE_MAX: usize = 1 << 21;
 /// Entries the sum, negation and ordinal-sum caches may hold before being cleared.
 pub(crate) const OP_CACHE_MAX: usize = 1 << 20;
+/// Nimber parts above this are never expanded into their options (`*n` has n of them).
+pub(crate) const NIM_OPTIONS_LIMIT: u64 = 1 << 16;
 /// Number-up-star values whose option lists are kept before that cache is cleared.
 pub(crate) const NUS_OPTIONS_MAX: usize = 1 << 16;
 /// How many new nodes pass between two checks of the memory budget.
@@ -157,7 +159,7 @@ impl Games {
         self.birthdays[g.index()]
     }
 
-    /// Both canonical option lists, in the structural order.
+    /// Both canonical option lists, in the structural order (all of them, however many).
     pub(crate) fn options(&mut self, g: GameId) -> (Opts, Opts) {
         let n = match self.node(g) {
             Node::General { left, right } => return (left.clone(), right.clone()),
@@ -174,14 +176,29 @@ impl Games {
         opts
     }
 
+    /// Both option lists, or `Exhausted::Memory` for a nimber part too large to list
+    /// ([`NIM_OPTIONS_LIMIT`]): `*n` has n options. Every algorithm that walks options uses
+    /// this, so huge nimbers are only ever handled arithmetically.
+    pub(crate) fn try_options(&mut self, g: GameId) -> Result<(Opts, Opts), Exhausted> {
+        if self.has_huge_options_node(g) {
+            return Err(Exhausted::Memory);
+        }
+        Ok(self.options(g))
+    }
+
+    /// Whether listing `g`'s options would mean listing more than [`NIM_OPTIONS_LIMIT`].
+    pub(crate) fn has_huge_options_node(&self, g: GameId) -> bool {
+        matches!(self.node(g), Node::Nus(n) if n.nim > NIM_OPTIONS_LIMIT && n.ups == 0 && !n.is_number())
+    }
+
     /// The canonical Left options (a cheap shared list).
-    pub(crate) fn lefts(&mut self, g: GameId) -> Opts {
-        self.options(g).0
+    pub(crate) fn lefts(&mut self, g: GameId) -> Result<Opts, Exhausted> {
+        Ok(self.try_options(g)?.0)
     }
 
     /// The canonical Right options (a cheap shared list).
-    pub(crate) fn rights(&mut self, g: GameId) -> Opts {
-        self.options(g).1
+    pub(crate) fn rights(&mut self, g: GameId) -> Result<Opts, Exhausted> {
+        Ok(self.try_options(g)?.1)
     }
 
     fn sorted_nus_ids(&mut self, mut v: Vec<Nus>) -> Opts {

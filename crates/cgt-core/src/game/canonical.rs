@@ -105,8 +105,8 @@ impl Games {
                 Some(r) => {
                     changed = true;
                     let replacement = match side {
-                        Side::Left => self.lefts(r),
-                        Side::Right => self.rights(r),
+                        Side::Left => self.lefts(r)?,
+                        Side::Right => self.rights(r)?,
                     };
                     out.extend(replacement.iter().copied());
                 }
@@ -132,8 +132,8 @@ impl Games {
         budget: &Budget,
     ) -> Result<Option<GameId>, Exhausted> {
         let replies = match side {
-            Side::Left => self.rights(a),
-            Side::Right => self.lefts(a),
+            Side::Left => self.rights(a)?,
+            Side::Right => self.lefts(a)?,
         };
         for &r in replies.iter() {
             let reverses = match side {

@@ -51,7 +51,7 @@ impl Games {
 
     /// Whether some Left option of `g` is `>= h`.
     fn some_left_geq(&mut self, g: GameId, h: GameId, budget: &Budget) -> Result<bool, Exhausted> {
-        for &gl in self.lefts(g).iter() {
+        for &gl in self.lefts(g)?.iter() {
             if self.less_eq(h, gl, budget)? {
                 return Ok(true);
             }
@@ -61,7 +61,7 @@ impl Games {
 
     /// Whether some Right option of `g` is `<= h`.
     fn some_right_leq(&mut self, g: GameId, h: GameId, budget: &Budget) -> Result<bool, Exhausted> {
-        for &gr in self.rights(g).iter() {
+        for &gr in self.rights(g)?.iter() {
             if self.less_eq(gr, h, budget)? {
                 return Ok(true);
             }
@@ -102,7 +102,7 @@ impl Games {
             }
         }
         if r {
-            for &hl in self.lefts(h).iter() {
+            for &hl in self.lefts(h)?.iter() {
                 if self.pending_leq(g, hl, budget)? {
                     r = false;
                     break;
@@ -127,7 +127,7 @@ impl Games {
             }
         }
         if r {
-            for &hr in self.rights(h).iter() {
+            for &hr in self.rights(h)?.iter() {
                 if self.leq_pending(hr, g, budget)? {
                     r = false;
                     break;

@@ -25,7 +25,7 @@ impl Games {
             return Ok(r);
         }
         budget.check()?;
-        let (l, r) = self.options(g);
+        let (l, r) = self.try_options(g)?;
         let mut left = Vec::with_capacity(r.len());
         for &o in r.iter() {
             left.push(self.negate(o, budget)?);
@@ -82,8 +82,8 @@ impl Games {
     }
 
     fn sum_by_definition(&mut self, g: GameId, h: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
-        let (gl, gr) = self.options(g);
-        let (hl, hr) = self.options(h);
+        let (gl, gr) = self.try_options(g)?;
+        let (hl, hr) = self.try_options(h)?;
         let mut left = Vec::with_capacity(gl.len() + hl.len());
         for &o in gl.iter() {
             left.push(self.sum(o, h, budget)?);
@@ -104,7 +104,7 @@ impl Games {
     /// `g + x` for a general game `g` and a number `x`: `{g^L + x | g^R + x}`.
     fn translate(&mut self, g: GameId, x: &Dyadic, budget: &Budget) -> Result<GameId, Exhausted> {
         let xid = self.number(x);
-        let (l, r) = self.options(g);
+        let (l, r) = self.try_options(g)?;
         let mut left = Vec::with_capacity(l.len());
         for &o in l.iter() {
             left.push(self.sum(o, xid, budget)?);
@@ -131,6 +131,26 @@ impl Games {
 
     /// The ordinal sum `a : b` (THEORY.md), memoised.
     pub(crate) fn ordinal(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
+        // `G : x` for a number x only depends on x's value (the colon principle), and ordinal
+        // sums associate, so it is G followed by x's sign expansion one ±1 at a time: no
+        // recursion on x's birthday, which may be in the millions.
+        if let Some(x) = self.as_number(b)
+            && !x.is_zero()
+        {
+            let one = self.number(&Dyadic::integer(1));
+            let minus_one = self.number(&Dyadic::integer(-1));
+            let mut acc = a;
+            for plus in x.sign_expansion() {
+                budget.check()?;
+                acc = self.ordinal_rec(acc, if plus { one } else { minus_one }, budget)?;
+            }
+            return Ok(acc);
+        }
+        self.ordinal_rec(a, b, budget)
+    }
+
+    /// The ordinal sum from the definition, recursing on `b`'s options.
+    fn ordinal_rec(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
         if b == self.zero() {
             return Ok(a);
         }
@@ -138,8 +158,8 @@ impl Games {
             return Ok(r);
         }
         budget.check()?;
-        let (al, ar) = self.options(a);
-        let (bl, br) = self.options(b);
+        let (al, ar) = self.try_options(a)?;
+        let (bl, br) = self.try_options(b)?;
         let mut left: Vec<GameId> = al.to_vec();
         for &o in bl.iter() {
             left.push(self.ordinal(a, o, budget)?);

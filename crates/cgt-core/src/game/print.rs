@@ -23,6 +23,12 @@ const MAX_SLASHES: usize = 3;
 impl Games {
     /// The text of `g`.
     pub(crate) fn render(&mut self, g: GameId, style: DisplayStyle) -> String {
+        // Each node written costs one unit of the display's allowance, which bounds the work
+        // for canonical forms whose text is exponentially larger than their graph.
+        if self.print_left == 0 {
+            return String::new();
+        }
+        self.print_left -= 1;
         match self.nus_of(g) {
             Some(n) => nus_text(n, style),
             None => match self.switch_parts(g) {
@@ -69,6 +75,10 @@ impl Games {
     /// The text of a general, non-switch game without its outer braces, and the number of
     /// slashes in its separator.
     fn braced_inner(&mut self, g: GameId, style: DisplayStyle) -> (String, usize) {
+        if self.print_left == 0 {
+            return (String::new(), 1);
+        }
+        self.print_left -= 1;
         let (l, r) = self.options(g);
         let (lt, ll) = self.side_text(&l, style);
         let (rt, rl) = self.side_text(&r, style);
