@@ -35,7 +35,7 @@ fn rng(seed: u64) -> impl FnMut(u64) -> u64 {
 pub const RULES: &[Workload] = &[
     Workload {
         name: "domineering",
-        what: "`domineering[RxC]` for the sizes in the table, in a fresh session (regions, symmetries, transposition table).",
+        what: "`domineering[RxC]` in a fresh session (regions, symmetries, transposition table); n is written RC: 44 is 4x4, 46 is 4x6.",
         sizes: &[44, 45, 55, 46],
         run: |n| run(&format!("domineering[{}x{}]", n / 10, n % 10)),
     },

@@ -29,7 +29,7 @@ pub const ALL: &[Workload] = &[
     Workload {
         name: "switch-sums",
         what: "The canonical form of a sum of n random switches `{a | b}` (a > b dyadics with denominators up to 4), in a fresh arena.",
-        sizes: &[5, 10, 20, 40],
+        sizes: &[5, 10, 20, 30],
         run: switch_sum,
     },
     Workload {

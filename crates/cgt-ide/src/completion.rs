@@ -35,6 +35,11 @@ pub struct Completion {
 
 /// Completions at `offset`: everything whose name starts with the word being typed.
 pub fn completions(a: &Analysis, offset: usize) -> Vec<Completion> {
+    // Any offset is accepted: past the end is the end, inside a character is its start.
+    let mut offset = offset.min(a.text.len());
+    while !a.text.is_char_boundary(offset) {
+        offset -= 1;
+    }
     let before = &a.text[..offset];
     let word_start = before
         .char_indices()

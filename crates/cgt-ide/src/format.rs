@@ -75,8 +75,8 @@ fn tidy_lines(text: &str) -> String {
 fn comment_spacing(line: &str) -> String {
     let tokens = lex(line);
     let Some(hash) = comment_start(line, &tokens) else { return line.to_string() };
-    let code = line[..hash].trim_end();
-    if code.is_empty() { line.trim_start().to_string() } else { format!("{code}  {}", &line[hash..]) }
+    let code = line[..hash].trim_end_matches(BLANK);
+    if code.is_empty() { line.trim_start_matches(BLANK).to_string() } else { format!("{code}  {}", &line[hash..]) }
 }
 
 /// The byte offset of a comment in `line`: a `#` outside any token.

@@ -248,6 +248,11 @@ fn formatting() {
     "#]]
     .assert_eq(&formatted);
     assert_eq!(format(&formatted), formatted, "idempotent");
+    // Found by fuzzing: characters the lexer does not skip (a vertical tab) are kept as written.
+    for odd in ["sctaoc>talv\u{b}#", "1+1\u{b}", "x\u{85} # c"] {
+        let once = format(odd);
+        assert_eq!(format(&once), once, "{odd:?}");
+    }
     for example in ["tour", "boxes", "mistakes"] {
         let path = format!("{}/../../examples/{example}.cgt", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(path).unwrap();
@@ -261,5 +266,17 @@ fn formatting() {
             (0..a.results.len()).map(|i| a.report(i).and_then(|r| r.value.clone())).collect()
         };
         assert_eq!(shown(&before), shown(&after), "{example}");
+    }
+}
+
+/// Found by fuzzing: completion at an offset inside a multi-byte character.
+#[test]
+fn completion_at_any_offset() {
+    let a = analyse("ki.≠\n±1 + ↑\n");
+    for offset in 0..=a.text.len() + 3 {
+        let _ = completions(&a, offset);
+        let _ = hover(&a, offset);
+        let _ = definition(&a, offset);
+        let _ = code_actions(&a, offset);
     }
 }
