@@ -23,7 +23,7 @@ use cgt_syntax::{Span, StmtKind};
 pub use functions::FUNCTIONS;
 pub use report::{CheckStatus, Details, StmtReport};
 pub use rulesets::RULESETS;
-pub use value::{PlayOutcome, Value};
+pub use value::{PlayOutcome, Value, outcome_meaning};
 
 /// Settings of an evaluation.
 #[derive(Clone, Debug)]

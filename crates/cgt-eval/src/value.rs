@@ -90,7 +90,7 @@ fn human_bytes(b: usize) -> String {
 }
 
 /// A sentence describing an outcome (`L`, `R`, `P`, `N`, `win`, `loss`, `draw`).
-pub(crate) fn outcome_meaning(o: &str) -> &'static str {
+pub fn outcome_meaning(o: &str) -> &'static str {
     match o {
         "L" => "Left wins whoever starts",
         "R" => "Right wins whoever starts",

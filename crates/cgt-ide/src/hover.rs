@@ -73,7 +73,7 @@ fn describe(r: &StmtReport) -> String {
     if let Some(v) = &r.value {
         out.push_str(&format!("**Value** `{v}`"));
         if let Some(o) = &r.outcome {
-            out.push_str(&format!(" · outcome **{o}** ({})", outcome_meaning(o)));
+            out.push_str(&format!(" · outcome **{o}** ({})", cgt_eval::outcome_meaning(o)));
         }
         out.push('\n');
     }
@@ -99,18 +99,5 @@ fn details(d: &Details, out: &mut String) {
         && tree.contains('\n')
     {
         out.push_str(&format!("\n```text\n{tree}\n```\n"));
-    }
-}
-
-fn outcome_meaning(o: &str) -> &'static str {
-    match o {
-        "L" => "Left wins whoever starts",
-        "R" => "Right wins whoever starts",
-        "P" => "the second player wins",
-        "N" => "the first player wins",
-        "win" => "the player to move wins",
-        "loss" => "the player to move loses",
-        "draw" => "neither player can force a win",
-        _ => "",
     }
 }

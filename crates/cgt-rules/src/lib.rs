@@ -17,3 +17,6 @@ pub mod octal;
 pub mod subtraction;
 pub mod toppling;
 pub mod tree;
+
+#[cfg(test)]
+mod test_rng;

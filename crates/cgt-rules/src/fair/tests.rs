@@ -2,17 +2,9 @@ use cgt_core::Dyadic;
 
 use super::*;
 use crate::boxes::parse_pile;
-
-struct Rng(u64);
+use crate::test_rng::Rng;
 
 impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-
     fn pile(&mut self, max_len: u64) -> Vec<Colour> {
         // Short runs make values with small denominators, which cancel more often.
         (0..self.below(max_len + 1)).map(|_| if self.below(2) == 0 { Colour::Black } else { Colour::White }).collect()

@@ -1,15 +1,7 @@
 use super::*;
-
-struct Rng(u64);
+use crate::test_rng::Rng;
 
 impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-
     /// A random graph on up to `max` vertices with arbitrary labels, self-loops and repeats.
     fn graph(&mut self, max: u64) -> (Vec<u64>, Vec<(u64, u64)>) {
         let n = 1 + self.below(max);

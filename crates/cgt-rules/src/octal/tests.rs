@@ -1,17 +1,9 @@
 use std::collections::{HashMap, HashSet};
 
 use super::*;
-
-struct Rng(u64);
+use crate::test_rng::Rng;
 
 impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-
     fn code(&mut self) -> OctalCode {
         let d0 = if self.below(4) == 0 { 4 } else { 0 };
         let digits: Vec<u8> = (0..1 + self.below(4)).map(|_| self.below(8) as u8).collect();

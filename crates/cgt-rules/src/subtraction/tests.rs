@@ -1,17 +1,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::*;
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
+use crate::test_rng::Rng;
 
 fn random_game(rng: &mut Rng, size: u64, max: u64) -> SubtractionGame {
     let take: Vec<u64> = (0..1 + rng.below(size)).map(|_| 1 + rng.below(max)).collect();

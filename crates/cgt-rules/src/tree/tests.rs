@@ -7,6 +7,7 @@ use cgt_core::{Budget, Dyadic};
 use super::rules::{RulesEngine, Shapes};
 use super::{Branch, Colour, Tree, edge_value};
 use crate::boxes;
+use crate::test_rng::Rng;
 
 fn tree(text: &str) -> Tree {
     Tree::parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
@@ -80,17 +81,7 @@ fn number_edge_by_edge(t: &Tree) -> Option<Dyadic> {
     Some(root)
 }
 
-/// A small xorshift generator, so that the tests are reproducible.
-struct Rng(u64);
-
 impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-
     fn colour(&mut self, colours: &[Colour]) -> Colour {
         colours[self.below(colours.len() as u64) as usize]
     }
