@@ -14,6 +14,7 @@ pub mod misere;
 pub mod moore;
 pub mod nim;
 pub mod octal;
+pub mod position;
 pub mod subtraction;
 pub mod toppling;
 pub mod tree;
