@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use cgt_eval::Config;
+use cgt_eval::{Config, StmtReport};
 
 /// Combinatorial game positions: values, outcomes and checks.
 #[derive(Parser)]
@@ -67,7 +67,8 @@ struct EvalArgs {
     no_color: bool,
 }
 
-/// Exit status when a check fails or a statement has an error.
+/// Exit status when a check fails or is undecided, a statement has an error, or a statement
+/// gave up on its budget.
 const EXIT_ERRORS: u8 = 1;
 /// Exit status when the input cannot be read.
 const EXIT_UNREADABLE: u8 = 2;
@@ -150,7 +151,7 @@ fn eval(args: EvalArgs) -> ExitCode {
     let _ = out.flush();
     let color = !args.no_color && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let _ = std::io::stderr().write_all(render::reports(&name, &src, &reports, color).as_bytes());
-    if reports.iter().any(|r| r.has_error()) { ExitCode::from(EXIT_ERRORS) } else { ExitCode::SUCCESS }
+    if reports.iter().any(StmtReport::is_incomplete) { ExitCode::from(EXIT_ERRORS) } else { ExitCode::SUCCESS }
 }
 
 /// Writes the SVG pictures of the reports into `dir`, one file per statement that has one.

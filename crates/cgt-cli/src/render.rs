@@ -83,7 +83,7 @@ pub fn json(reports: &[StmtReport], time: bool) -> String {
         let extras: serde_json::Map<String, serde_json::Value> =
             r.extras.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
         let error = r.diagnostics.first().map(|d| d.message.clone());
-        let check = r.check.map(|c| c == CheckStatus::Passed);
+        let check = r.check.map(CheckStatus::name);
         let obj = json!({
             "line": r.line,
             "source": r.source,

@@ -130,7 +130,7 @@ fn json_has_one_object_per_statement() {
     assert_eq!(lines[0]["value"], "1/8");
     assert_eq!(lines[0]["outcome"], "L");
     assert_eq!(lines[0]["error"], serde_json::Value::Null);
-    assert_eq!(lines[1]["check"], false);
+    assert_eq!(lines[1]["check"], "failed");
     assert!(lines[1]["error"].as_str().unwrap().contains("-3/8"));
     assert_eq!(lines[2]["value"], "^");
     assert!(lines[2]["extras"].is_object());
@@ -185,4 +185,72 @@ fn help_and_version() {
     assert!(text(&out.stdout).contains("eval"));
     let out = cgt(&["--version"], None);
     assert!(text(&out.stdout).starts_with("cgt "));
+}
+
+#[test]
+fn a_check_that_gives_up_is_undecided_and_exits_1() {
+    let out = eval_stdin("domineering[6x6] == 1\n", &["--budget", "1s", "--json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("valid JSON");
+    assert_eq!(line["check"], "undecided");
+    assert!(line["error"].as_str().unwrap().starts_with("undecided: gave up"), "{line}");
+    let out = eval_stdin("domineering[6x6] == 1\n", &["--budget", "1s"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("undecided"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn a_statement_that_gives_up_exits_1() {
+    let out = eval_stdin("WBBW\ndomineering[6x6]\n", &["--budget", "1s"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("gave up"));
+}
+
+#[test]
+fn plain_numbers_are_not_games() {
+    let out = eval_stdin("grundy(kayles[5])\ndeque[1, 2]\nfair[B, W, WB, WB]\n", &["--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let lines: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["value"], "4");
+    assert_eq!(lines[0]["outcome"], serde_json::Value::Null);
+    assert_eq!(lines[1]["value"], "1");
+    assert_eq!(lines[2]["value"], "5");
+    for (src, needle) in [
+        ("deque[1, 2] + 1\n", "a score, a plain number"),
+        ("deque[1, 2] is L\n", "has no outcome class"),
+        ("grundy(kayles[5]) == *4\n", "cannot compare 4"),
+    ] {
+        let out = eval_stdin(src, &[]);
+        assert_eq!(out.status.code(), Some(1), "{src}");
+        assert!(text(&out.stdout).contains(needle), "{src}: {}", text(&out.stdout));
+    }
+    for ok in ["grundy(kayles[5]) == 4\n", "deque[10, 80, 90, 30] == 10\n", "4 == grundy(kayles[5])\n"] {
+        let out = eval_stdin(ok, &[]);
+        assert_eq!(out.status.code(), Some(0), "{ok}: {}", text(&out.stdout));
+    }
+}
+
+#[test]
+fn misuse_is_an_error_not_a_budget_warning() {
+    for (src, needle) in [
+        ("selective()\n", "needs at least one component"),
+        ("nim[3] k=0\n", "k must be at least 1"),
+        ("nim[3] k=1 k=2\n", "given twice"),
+        ("graph[1->2] from=7\n", "vertex 7 is not in the graph"),
+        ("tree[BRR]\n", "one letter per edge"),
+        ("toppling[LRR]\n", "trees use B, R and G"),
+    ] {
+        let out = eval_stdin(src, &[]);
+        assert_eq!(out.status.code(), Some(1), "{src}");
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert!(stdout.contains("error:") && !stdout.contains("gave up"), "{src}: {stdout}");
+        assert!(stdout.contains(needle) || stderr.contains(needle), "{src}: {stdout}{stderr}");
+    }
+}
+
+#[test]
+fn options_of_box_words_list_the_moves() {
+    let out = eval_stdin("options(WBBW)\n", &["--json"]);
+    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(line["value"], "Left: W (= -1), WB (= -1/2); Right: _ (= 0), WBB (= -1/4)");
 }

@@ -3,50 +3,38 @@
 //! cgt-rules' `misere` and `compounds` modules. Results are outcomes, with the rule that
 //! decided them and each component's quantity as extras.
 
-use cgt_core::Budget;
-use cgt_rules::compounds::{
-    self, Component, ComponentValue, Compound, CompoundError, Convention, Decision, Restricted,
-};
+use cgt_rules::compounds::{self, ComponentValue, Compound, Convention, Decision, Restricted};
+use cgt_rules::heap::{Component, HeapError};
 use cgt_rules::misere::{self, MisereRule};
-use cgt_rules::octal::OctalCode;
 use cgt_syntax::{CallArg, Diagnostic, Expr, ExprKind, Span, SumOp};
 
 use crate::Session;
-use crate::rulesets::partizan::heaps;
-use crate::rulesets::{bad_setting, setting, setting_arg};
-use crate::value::{EvalResult, Value, gave_up};
-
-/// The compound named by a function, if it is one.
-pub(crate) fn compound(name: &str) -> Option<Compound> {
-    Some(match name {
-        "diminished" => Compound::Diminished,
-        "selective" => Compound::Selective,
-        "shortened" => Compound::Shortened,
-        "conjunctive" => Compound::Conjunctive,
-        "continued" => Compound::Continued,
-        _ => return None,
-    })
-}
+use crate::context::{Computed, Ctx};
+use crate::functions::compound::compound_of;
+use crate::registry::Call;
+use crate::rulesets::heaps;
+use crate::value::{EvalResult, Value, gave_up, gave_up_because};
 
 const HEAPS: &str = "nim[...], stones[...] take=[...], octal[...] code=..., kayles[...] or dawson[...]";
 
 impl Session {
     /// `misere G`: G a sum of heap games, or a compound call.
-    pub(crate) fn misere(&mut self, operand: &Expr, src: &str, budget: &Budget) -> EvalResult<Value> {
+    pub(crate) fn misere(&mut self, operand: &Expr, ctx: &Ctx) -> EvalResult<Computed> {
         if let ExprKind::Call { name, args } = &operand.node
-            && let Some(c) = compound(&name.node)
+            && let Some(c) = compound_of(&name.node)
         {
-            return self.compound(c, Convention::Misere, args, &operand.span, src, budget);
+            let def = crate::registry::function(&name.node).expect("compounds are functions");
+            let call = Call { name, args, span: &operand.span, def };
+            return self.compound(c, Convention::Misere, &call, ctx);
         }
         let parts = self.components_of(operand)?;
-        let r = misere::evaluate(&parts, budget).map_err(|e| self.compound_error(e, &operand.span, budget))?;
+        let r = misere::evaluate(&parts, ctx.budget).map_err(|e| heap_error(e, &operand.span, ctx))?;
         let rule = match r.rule {
             MisereRule::MisereNim => "misère Nim rule".to_string(),
             MisereRule::TameSum => format!("tame sum: pair ({}, {})", r.pair.normal, r.pair.misere),
             MisereRule::Search => format!("search (wild): pair ({}, {})", r.pair.normal, r.pair.misere),
         };
-        self.extras.push(("rule".into(), rule));
-        Ok(Value::Outcome(r.outcome))
+        Ok(Computed::plain(Value::Outcome(r.outcome)).with_extra("rule", rule))
     }
 
     /// A compound of heap components, each argument one heap.
@@ -54,17 +42,25 @@ impl Session {
         &mut self,
         c: Compound,
         convention: Convention,
-        args: &[CallArg],
-        span: &Span,
-        _src: &str,
-        budget: &Budget,
-    ) -> EvalResult<Value> {
+        call: &Call,
+        ctx: &Ctx,
+    ) -> EvalResult<Computed> {
+        if call.args.is_empty() {
+            return Err(Box::new(
+                Diagnostic::error(
+                    "arity",
+                    call.span.clone(),
+                    format!("`{}` needs at least one component", call.name.node),
+                )
+                .with_hint(format!("write `{}`, each component a heap: {HEAPS}", call.def.signature)),
+            ));
+        }
         let mut parts = Vec::new();
-        for a in args {
+        for a in call.args {
             let CallArg::Expr(e) = a else {
                 return Err(Box::new(Diagnostic::error(
                     "argument",
-                    span.clone(),
+                    call.span.clone(),
                     format!("each component is a heap: {HEAPS}"),
                 )));
             };
@@ -77,11 +73,11 @@ impl Session {
             }
             parts.append(&mut p);
         }
-        let r = compounds::evaluate(c, convention, &parts, budget).map_err(|e| self.compound_error(e, span, budget))?;
-        self.extras.push(("rule".into(), decision(r.decision)));
+        let r = compounds::evaluate(c, convention, &parts, ctx.budget).map_err(|e| heap_error(e, call.span, ctx))?;
         let values: Vec<String> = r.components.iter().map(component_value).collect();
-        self.extras.push(("components".into(), values.join(", ")));
-        Ok(Value::Outcome(r.outcome))
+        Ok(Computed::plain(Value::Outcome(r.outcome))
+            .with_extra("rule", decision(r.decision))
+            .with_extra("components", values.join(", ")))
     }
 
     /// The heap components of an expression: heap rulesets and their sums.
@@ -104,41 +100,21 @@ impl Session {
                 Ok(out)
             }
             ExprKind::Ruleset(r) => {
-                let example = "nim[3, 4]";
-                let sizes = heaps(&r.args, example)?;
-                let rule = match r.name.node.as_str() {
-                    "nim" if setting(r, "k").is_none() => compounds::HeapRule::Nim,
-                    "stones" => {
-                        let list = setting(r, "take").and_then(crate::rulesets::setting_list);
-                        let list = list.ok_or_else(|| bad_setting(r, "take", "stones[5] take=[1, 2]"))?;
-                        let take = heaps(list, "stones[5] take=[1, 2]")?;
-                        let game = cgt_rules::subtraction::SubtractionGame::new(&take).map_err(|err| {
-                            Box::new(Diagnostic::error("setting", r.name.span.clone(), err.to_string()))
-                        })?;
-                        compounds::HeapRule::Subtraction(game)
-                    }
-                    "kayles" => compounds::HeapRule::Octal(OctalCode::kayles()),
-                    "dawson" => compounds::HeapRule::Octal(OctalCode::dawson()),
-                    "octal" => {
-                        let code = setting(r, "code").and_then(setting_arg).and_then(|a| match &a.kind {
-                            cgt_syntax::RuleArgKind::Decimal(d) => OctalCode::parse(d).ok(),
-                            _ => None,
-                        });
-                        compounds::HeapRule::Octal(code.ok_or_else(|| bad_setting(r, "code", "octal[5] code=0.137"))?)
-                    }
-                    _ => return Err(not_heaps(&e.span)),
-                };
+                let rule = self.position_rule(r).ok_or_else(|| not_heaps(&e.span))??;
+                let sizes = heaps(&r.args, "nim[3, 4]")?;
                 Ok(sizes.into_iter().map(|heap| Component { rule: rule.clone(), heap }).collect())
             }
             _ => Err(not_heaps(&e.span)),
         }
     }
+}
 
-    fn compound_error(&self, e: CompoundError, span: &Span, budget: &Budget) -> Box<Diagnostic> {
-        match e {
-            CompoundError::Exhausted(x) => gave_up(x, span.clone(), budget),
-            other => Box::new(Diagnostic::error("budget", span.clone(), format!("gave up: {other}")).warning()),
-        }
+/// A failed heap computation: a budget or a limit reached ("gave up"), or misuse (an error).
+fn heap_error(e: HeapError, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {
+    match e {
+        HeapError::Exhausted(x) => gave_up(x, span.clone(), ctx.budget),
+        HeapError::NoComponents => Box::new(Diagnostic::error("arity", span.clone(), e.to_string())),
+        other => gave_up_because(span.clone(), other, "use smaller heaps, or heaps that do not split"),
     }
 }
 

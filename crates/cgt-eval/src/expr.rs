@@ -1,74 +1,115 @@
-//! Evaluation of expressions and of the statement forms (`let`, checks, `is`).
+//! Evaluation of expressions: game literals, sums, ordinal sums, names, calls and ruleset
+//! positions.
 
 use cgt_core::Budget;
-use cgt_core::game::{Comparison, GameId};
-use cgt_syntax::{CmpOp, Diagnostic, Expr, ExprKind, Nus, Span, Spanned, SumOp, UnaryOp};
+use cgt_core::game::GameId;
+use cgt_syntax::{Diagnostic, Expr, ExprKind, Nus, RuleArg, RuleArgKind, Ruleset, Span, Spanned, SumOp, UnaryOp};
 
+use crate::Session;
+use crate::context::{Computed, Ctx};
 use crate::names::suggest;
 use crate::numbers;
-use crate::report::{CheckStatus, StmtReport};
-use crate::value::{EvalResult, Value, gave_up, outcome_meaning};
-use crate::{Binding, Session};
+use crate::value::{EvalResult, Value, gave_up};
+
+/// Names other tools use for things this language spells differently, with its spelling.
+const FOREIGN_NAMES: &[(&str, &str)] = &[
+    ("on", "loopy games (`on`, `off`, `over`, `dud`) are coming; today the language has short games only"),
+    ("off", "loopy games (`on`, `off`, `over`, `dud`) are coming; today the language has short games only"),
+    ("over", "loopy games (`on`, `off`, `over`, `dud`) are coming; today the language has short games only"),
+    ("under", "loopy games (`on`, `off`, `over`, `dud`) are coming; today the language has short games only"),
+    ("dud", "loopy games (`on`, `off`, `over`, `dud`) are coming; today the language has short games only"),
+    ("upon", "loopy games (`on`, `off`, `over`, `dud`) are coming; today the language has short games only"),
+    ("pass", "loopy games (with `pass`) are coming; today the language has short games only"),
+    ("up", "up is written `^` (or `↑`)"),
+    ("down", "down is written `v` (or `↓`)"),
+    ("star", "star is written `*` (and `*2`, `*3`, ...)"),
+    ("Heat", "heating is `heat(G, t)`"),
+    ("Cool", "cooling is `cool(G, t)`"),
+];
 
 impl Session {
-    /// Evaluates an expression.
-    pub(crate) fn eval(&mut self, e: &Expr, src: &str, budget: &Budget) -> EvalResult<Value> {
+    /// Evaluates an expression to its value.
+    pub(crate) fn eval(&mut self, e: &Expr, ctx: &Ctx) -> EvalResult<Value> {
+        self.eval_computed(e, ctx).map(|c| c.value)
+    }
+
+    /// Evaluates an expression with what its ruleset or function reports beside the value.
+    pub(crate) fn eval_computed(&mut self, e: &Expr, ctx: &Ctx) -> EvalResult<Computed> {
+        let budget = ctx.budget;
         budget.check().map_err(|x| gave_up(x, e.span.clone(), budget))?;
-        match &e.node {
-            ExprKind::Nus(n) => self.nus(n).map(Value::Game),
+        let value = match &e.node {
+            ExprKind::Nus(n) => Value::Game(self.nus(n)?),
             ExprKind::Game { left, right } => {
-                let l = self.games_of(left, src, budget)?;
-                let r = self.games_of(right, src, budget)?;
-                self.lift(&e.span, budget, |g, b| g.from_options(&l, &r, b)).map(Value::Game)
+                let l = self.games_of(left, ctx)?;
+                let r = self.games_of(right, ctx)?;
+                Value::Game(self.lift(&e.span, budget, |g, b| g.from_options(&l, &r, b))?)
             }
             ExprKind::PlusMinusList(opts) => {
-                let l = self.games_of(opts, src, budget)?;
-                self.plus_minus(&l, &e.span, budget).map(Value::Game)
+                let l = self.games_of(opts, ctx)?;
+                Value::Game(self.plus_minus(&l, &e.span, budget)?)
             }
-            ExprKind::Sum(first, rest) => self.sum(first, rest, src, budget),
+            ExprKind::Sum(first, rest) => self.sum(first, rest, ctx)?,
             ExprKind::Ordinal(parts) => {
-                let mut acc = self.game(&parts[0], src, budget)?;
+                let mut acc = self.game(&parts[0], ctx)?;
                 for p in &parts[1..] {
-                    let h = self.game(p, src, budget)?;
+                    let h = self.game(p, ctx)?;
                     acc = self.lift(&e.span, budget, |g, b| g.ordinal_sum(acc, h, b))?;
                 }
-                Ok(Value::Game(acc))
+                Value::Game(acc)
             }
-            ExprKind::Unary(ops, operand) => self.unary(ops, operand, src, budget),
-            ExprKind::Name(n) => self.lookup(n, &e.span),
-            ExprKind::Call { name, args } => self.call(name, args, &e.span, src, budget),
-            ExprKind::Ruleset(r) => self.ruleset(r, &e.span, budget),
-            ExprKind::Boxes(words) => self.box_words(words, &e.span, budget),
-            ExprKind::Error => Err(Box::new(Diagnostic::error("syntax", e.span.clone(), "this could not be parsed"))),
-        }
+            ExprKind::Unary(ops, operand) => return self.unary(ops, operand, ctx),
+            ExprKind::Name(n) => self.lookup(n, &e.span)?,
+            ExprKind::Call { name, args } => return self.call(name, args, &e.span, ctx),
+            ExprKind::Ruleset(r) => return self.ruleset(r, &e.span, ctx),
+            ExprKind::Boxes(words) => return self.ruleset(&bare_boxes(words, &e.span), &e.span, ctx),
+            ExprKind::Error => {
+                return Err(Box::new(Diagnostic::error("syntax", e.span.clone(), "this could not be parsed")));
+            }
+        };
+        Ok(Computed::plain(value))
     }
 
     /// Evaluates an expression that must be a game.
-    pub(crate) fn game(&mut self, e: &Expr, src: &str, budget: &Budget) -> EvalResult<GameId> {
-        match self.eval(e, src, budget)? {
+    pub(crate) fn game(&mut self, e: &Expr, ctx: &Ctx) -> EvalResult<GameId> {
+        let v = self.eval(e, ctx)?;
+        self.as_game(v, e, ctx)
+    }
+
+    /// A value as a game: numbers are games; a score, a count or an outcome is not.
+    pub(crate) fn as_game(&mut self, v: Value, e: &Expr, ctx: &Ctx) -> EvalResult<GameId> {
+        match v {
             Value::Game(g) => Ok(g),
             Value::Number(x) => Ok(self.games.number(&x)),
-            other => {
-                let shown = self.show(&other);
-                Err(Box::new(Diagnostic::error(
-                    "type",
-                    e.span.clone(),
-                    format!("`{}` is {shown}, not a game", &src[e.span.clone()]),
-                )))
+            other => Err(self.not_a_game(&other, e, ctx)),
+        }
+    }
+
+    /// The error for a value used as a game that is not one.
+    pub(crate) fn not_a_game(&mut self, v: &Value, e: &Expr, ctx: &Ctx) -> Box<Diagnostic> {
+        let shown = self.show(v);
+        let text = &ctx.src[e.span.clone()];
+        let (what, hint) = match v {
+            Value::Integer(_, q) => (
+                format!("{}, a plain number", q.describe()),
+                format!("{} is not a game; to use the number {shown} as a game, write {shown}", q.describe()),
+            ),
+            Value::Outcome(_) | Value::Play(_) => {
+                ("an outcome".to_string(), "check an outcome with `is`, e.g. `G is N`".to_string())
             }
-        }
+            Value::BigNimber(_) => (
+                "a nimber too large for a game tree".to_string(),
+                "nim heaps beyond 2^64 are only added and compared as Nim".to_string(),
+            ),
+            _ => ("not a game".to_string(), "sums, options and comparisons of games need games".to_string()),
+        };
+        Box::new(
+            Diagnostic::error("type", e.span.clone(), format!("`{text}` is {shown}: {what}, not a game"))
+                .with_hint(hint),
+        )
     }
 
-    /// Numbers computed by functions take part in comparisons as games.
-    fn as_game(&mut self, v: Value) -> Value {
-        match v {
-            Value::Number(x) => Value::Game(self.games.number(&x)),
-            other => other,
-        }
-    }
-
-    fn games_of(&mut self, es: &[Expr], src: &str, budget: &Budget) -> EvalResult<Vec<GameId>> {
-        es.iter().map(|e| self.game(e, src, budget)).collect()
+    fn games_of(&mut self, es: &[Expr], ctx: &Ctx) -> EvalResult<Vec<GameId>> {
+        es.iter().map(|e| self.game(e, ctx)).collect()
     }
 
     /// Runs an engine operation, turning an exhausted budget into the statement's warning.
@@ -102,20 +143,20 @@ impl Session {
         })
     }
 
-    fn sum(&mut self, first: &Expr, rest: &[(Spanned<SumOp>, Expr)], src: &str, budget: &Budget) -> EvalResult<Value> {
-        let mut acc = self.game(first, src, budget)?;
+    fn sum(&mut self, first: &Expr, rest: &[(Spanned<SumOp>, Expr)], ctx: &Ctx) -> EvalResult<Value> {
+        let mut acc = self.game(first, ctx)?;
         for (op, term) in rest {
-            let t = self.game(term, src, budget)?;
+            let t = self.game(term, ctx)?;
             let span = first.span.start..term.span.end;
             acc = match op.node {
-                SumOp::Add => self.lift(&span, budget, |g, b| g.add(acc, t, b))?,
-                SumOp::Sub => self.lift(&span, budget, |g, b| g.sub(acc, t, b))?,
+                SumOp::Add => self.lift(&span, ctx.budget, |g, b| g.add(acc, t, b))?,
+                SumOp::Sub => self.lift(&span, ctx.budget, |g, b| g.sub(acc, t, b))?,
             };
         }
         Ok(Value::Game(acc))
     }
 
-    fn unary(&mut self, ops: &[Spanned<UnaryOp>], operand: &Expr, src: &str, budget: &Budget) -> EvalResult<Value> {
+    fn unary(&mut self, ops: &[Spanned<UnaryOp>], operand: &Expr, ctx: &Ctx) -> EvalResult<Computed> {
         if let Some(m) = ops.iter().find(|o| o.node == UnaryOp::Misere) {
             if ops.len() > 1 {
                 return Err(Box::new(Diagnostic::error(
@@ -124,17 +165,17 @@ impl Session {
                     "write `misere` once, before the whole game",
                 )));
             }
-            return self.misere(operand, src, budget);
+            return self.misere(operand, ctx);
         }
-        let mut g = self.game(operand, src, budget)?;
+        let mut g = self.game(operand, ctx)?;
         for op in ops.iter().rev() {
             let span = op.span.start..operand.span.end;
             g = match op.node {
-                UnaryOp::Neg => self.lift(&span, budget, |games, b| games.neg(g, b))?,
-                _ => self.plus_minus(&[g], &span, budget)?,
+                UnaryOp::Neg => self.lift(&span, ctx.budget, |games, b| games.neg(g, b))?,
+                _ => self.plus_minus(&[g], &span, ctx.budget)?,
             };
         }
-        Ok(Value::Game(g))
+        Ok(Computed::plain(Value::Game(g)))
     }
 
     fn lookup(&mut self, name: &str, span: &Span) -> EvalResult<Value> {
@@ -142,153 +183,39 @@ impl Session {
             return Ok(b.value.clone());
         }
         let mut d = Diagnostic::error("name", span.clone(), format!("unknown name `{name}`"));
-        if let Some(s) = suggest(name, self.env.keys().map(String::as_str)) {
-            d = d.with_hint(format!("did you mean `{s}`?"));
+        d = if let Some(s) = suggest(name, self.env.keys().map(String::as_str)) {
+            d.with_hint(format!("did you mean `{s}`?"))
+        } else if let Some((_, hint)) = FOREIGN_NAMES.iter().find(|(n, _)| *n == name) {
+            d.with_hint(*hint)
         } else if name.chars().all(|c| "BWG_".contains(c)) {
-            d = d.with_hint("green boxes `G` are only allowed inside `boxes[...]`, e.g. `boxes[BGW]`");
-        } else if crate::functions::is_known(name) || crate::rulesets::is_known(name) {
-            d = d.with_hint(format!("`{name}` is a function or ruleset: write `{name}(...)` or `{name}[...]`"));
+            d.with_hint("green boxes `G` are only allowed inside `boxes[...]`, e.g. `boxes[BGW]`")
+        } else if name.chars().all(|c| "BWRL".contains(c)) {
+            d.with_hint("box piles and dominoes use B (black) and W (white); trees use B, R and G: `tree[B(R)]`")
+        } else if crate::registry::function(name).is_some() || crate::registry::ruleset(name).is_some() {
+            d.with_hint(format!("`{name}` is a function or ruleset: write `{name}(...)` or `{name}[...]`"))
         } else {
-            d = d.with_hint(format!("define it first with `let {name} = ...`"));
-        }
+            d.with_hint(format!("bind it first with `let {name} = ...`"))
+        };
         Err(Box::new(d))
     }
 
-    /// `let NAME = EXPR`.
-    pub(crate) fn run_let(
-        &mut self,
-        name: &Spanned<String>,
-        value: &Expr,
-        src: &str,
-        report: &mut StmtReport,
-        budget: &Budget,
-    ) -> EvalResult<()> {
-        report.name = Some(name.node.clone());
-        let v = self.eval(value, src, budget)?;
-        self.env.insert(name.node.clone(), Binding { value: v.clone(), span: name.span.clone() });
-        self.describe(&v, report, budget)
+    /// The value of a position written in a ruleset's notation (a move), printed; `None` if it
+    /// cannot be evaluated within the budget.
+    pub(crate) fn value_of_notation(&mut self, notation: &str, ctx: &Ctx) -> Option<String> {
+        let parsed = cgt_syntax::parse(notation);
+        let [stmt] = parsed.stmts.as_slice() else { return None };
+        let cgt_syntax::StmtKind::Expr(e) = &stmt.kind else { return None };
+        let inner = Ctx { budget: ctx.budget, src: notation, top: None };
+        let v = self.eval(e, &inner).ok()?;
+        Some(self.show(&v))
     }
+}
 
-    /// `EXPR op EXPR`.
-    pub(crate) fn run_check(
-        &mut self,
-        lhs: &Expr,
-        op: Spanned<CmpOp>,
-        rhs: &Expr,
-        src: &str,
-        report: &mut StmtReport,
-        budget: &Budget,
-    ) -> EvalResult<()> {
-        let a = self.eval(lhs, src, budget)?;
-        let b = self.eval(rhs, src, budget)?;
-        let (a, b) = (self.as_game(a), self.as_game(b));
-        self.describe(&a, report, budget)?;
-        let relation = match (&a, &b) {
-            (Value::Game(x), Value::Game(y)) => {
-                let (x, y) = (*x, *y);
-                self.lift(&report.span, budget, |g, bu| g.compare(x, y, bu))?
-            }
-            _ if a == b => Comparison::Equal,
-            (Value::Outcome(_), Value::Outcome(_)) => Comparison::Confused,
-            _ => {
-                let (sa, sb) = (self.show(&a), self.show(&b));
-                return Err(Box::new(Diagnostic::error(
-                    "type",
-                    report.span.clone(),
-                    format!("cannot compare {sa} with {sb}"),
-                )));
-            }
-        };
-        let holds = match op.node {
-            CmpOp::Eq => relation == Comparison::Equal,
-            CmpOp::Ne => relation != Comparison::Equal,
-            CmpOp::Lt => relation == Comparison::Less,
-            CmpOp::Le => matches!(relation, Comparison::Less | Comparison::Equal),
-            CmpOp::Gt => relation == Comparison::Greater,
-            CmpOp::Ge => matches!(relation, Comparison::Greater | Comparison::Equal),
-            CmpOp::Confused => relation == Comparison::Confused,
-        };
-        if holds {
-            report.check = Some(CheckStatus::Passed);
-            return Ok(());
-        }
-        report.check = Some(CheckStatus::Failed);
-        let (sa, sb) = (self.show(&a), self.show(&b));
-        let (ta, tb) = (&src[lhs.span.clone()], &src[rhs.span.clone()]);
-        let rel = match relation {
-            Comparison::Less => "less than",
-            Comparison::Equal => "equal to",
-            Comparison::Greater => "greater than",
-            Comparison::Confused => "confused with (incomparable to)",
-        };
-        let lhs_desc = if ta == sa { format!("`{ta}`") } else { format!("`{ta}` is {sa}, which") };
-        let rhs_desc = if tb == sb { tb.to_string() } else { format!("`{tb}` = {sb}") };
-        let d = Diagnostic::error(
-            "check",
-            report.span.clone(),
-            format!("check failed: {lhs_desc} is {rel} {rhs_desc}, so `{}` does not hold", op.node.as_str()),
-        )
-        .with_label(lhs.span.clone(), format!("this is {sa}"))
-        .with_label(rhs.span.clone(), format!("this is {sb}"));
-        Err(Box::new(d))
-    }
-
-    /// `EXPR is OUTCOME`.
-    pub(crate) fn run_is(
-        &mut self,
-        expr: &Expr,
-        outcome: &Spanned<String>,
-        src: &str,
-        report: &mut StmtReport,
-        budget: &Budget,
-    ) -> EvalResult<()> {
-        let expected = outcome.node.as_str();
-        if !["L", "R", "P", "N", "win", "loss", "draw"].contains(&expected) {
-            return Err(Box::new(
-                Diagnostic::error("syntax", outcome.span.clone(), format!("`{expected}` is not an outcome"))
-                    .with_hint("write one of L, R, P, N (or win, loss, draw for games on graphs)"),
-            ));
-        }
-        let v = self.eval(expr, src, budget)?;
-        self.describe(&v, report, budget)?;
-        let graph_like = matches!(v, Value::Play(_));
-        if graph_like != ["win", "loss", "draw"].contains(&expected) {
-            let msg = if graph_like {
-                "games on graphs have outcomes win, loss or draw for the player to move"
-            } else {
-                "`is win`, `is loss` and `is draw` apply to games on graphs (`graph[...]`)"
-            };
-            return Err(Box::new(Diagnostic::error("type", outcome.span.clone(), msg).with_hint(if graph_like {
-                "write `is win`, `is loss` or `is draw`"
-            } else {
-                "use `is L`, `is R`, `is P` or `is N`"
-            })));
-        }
-        let Some(actual) = report.outcome.clone() else {
-            let shown = self.show(&v);
-            return Err(Box::new(Diagnostic::error(
-                "type",
-                expr.span.clone(),
-                format!("{shown} is not a game, so it has no outcome class"),
-            )));
-        };
-        if actual == expected {
-            report.check = Some(CheckStatus::Passed);
-            return Ok(());
-        }
-        report.check = Some(CheckStatus::Failed);
-        let value = report.value.clone().unwrap_or_default();
-        Err(Box::new(
-            Diagnostic::error(
-                "check",
-                report.span.clone(),
-                format!(
-                    "check failed: `{}` = {value} is {actual} ({}), not {expected}",
-                    &src[expr.span.clone()],
-                    outcome_meaning(&actual)
-                ),
-            )
-            .with_label(outcome.span.clone(), format!("{expected} means {}", outcome_meaning(expected))),
-        ))
+/// Bare box words `WBBW.BW` as the position `boxes[WBBW.BW]`.
+fn bare_boxes(words: &[Spanned<String>], span: &Span) -> Ruleset {
+    Ruleset {
+        name: Spanned::new("boxes".to_string(), span.start..span.start),
+        args: vec![RuleArg { kind: RuleArgKind::Dotted(words.to_vec()), span: span.clone() }],
+        settings: Vec::new(),
     }
 }

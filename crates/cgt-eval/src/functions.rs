@@ -1,184 +1,73 @@
-//! Functions of the language (`outcome(G)`, `cf(G)`, ...): names, signatures and evaluation.
+//! Functions of the language (`outcome(G)`, `temp(G)`, `grundy(RULE, a..b)`, ...): the table of
+//! functions, one row each, and the helpers they share for reading arguments. Each function
+//! is a small `fn` beside its row in a file of `functions/`.
 
-use cgt_core::{Budget, thermo};
-use cgt_syntax::{CallArg, Diagnostic, Span, Spanned};
+pub(crate) mod compound;
+mod game;
+mod grundy;
+mod thermo;
+
+use cgt_core::game::GameId;
+use cgt_syntax::{CallArg, Diagnostic, Expr};
 
 use crate::Session;
-use crate::names::suggest;
-use crate::value::{EvalResult, Value};
+use crate::context::{Computed, Ctx};
+use crate::registry::{Call, FunctionDef, find_function};
+use crate::value::EvalResult;
 
-/// Every function of the language with its signature and a one-line description.
-pub const FUNCTIONS: &[(&str, &str, &str)] = &[
-    ("outcome", "outcome(G)", "the outcome class of G: L, R, P or N"),
-    ("cf", "cf(G)", "the canonical form of G (the default display)"),
-    ("options", "options(G)", "the Left and Right options of G's canonical form"),
-    ("birthday", "birthday(G)", "the birthday of G's canonical form"),
-    ("leftstop", "leftstop(G)", "the left stop of G"),
-    ("rightstop", "rightstop(G)", "the right stop of G"),
-    ("mean", "mean(G)", "the mean value of G"),
-    ("temp", "temp(G)", "the temperature of G (numbers have negative temperature)"),
-    ("thermograph", "thermograph(G)", "the thermograph of G: its walls and mast"),
-    ("atomic", "atomic(G)", "the atomic weight of G, where defined"),
-    ("grundy", "grundy(G) or grundy(RULE, a..b)", "the Grundy value of an impartial game, or a rule's Grundy sequence"),
-    ("period", "period(RULE)", "the pre-period and period of a rule's Grundy sequence"),
-    ("diminished", "diminished(G, H, ...)", "the diminished disjunctive compound"),
-    ("selective", "selective(G, H, ...)", "the selective compound"),
-    ("shortened", "shortened(G, H, ...)", "the shortened selective compound"),
-    ("conjunctive", "conjunctive(G, H, ...)", "the conjunctive compound"),
-    ("continued", "continued(G, H, ...)", "the continued conjunctive compound"),
+/// Every function, in the order completion lists them.
+pub(crate) static ROWS: &[FunctionDef] = &[
+    game::OUTCOME,
+    game::CF,
+    game::OPTIONS,
+    game::BIRTHDAY,
+    thermo::LEFTSTOP,
+    thermo::RIGHTSTOP,
+    thermo::MEAN,
+    thermo::TEMP,
+    thermo::THERMOGRAPH,
+    thermo::ATOMIC,
+    grundy::GRUNDY,
+    grundy::PERIOD,
+    compound::DIMINISHED,
+    compound::SELECTIVE,
+    compound::SHORTENED,
+    compound::CONJUNCTIVE,
+    compound::CONTINUED,
 ];
 
-/// Whether `name` is a function of the language.
-pub(crate) fn is_known(name: &str) -> bool {
-    FUNCTIONS.iter().any(|f| f.0 == name)
-}
-
 impl Session {
-    /// Evaluates `name(args)`.
+    /// Evaluates `name(args)` through the function's row.
     pub(crate) fn call(
         &mut self,
-        name: &Spanned<String>,
+        name: &cgt_syntax::Spanned<String>,
         args: &[CallArg],
-        span: &Span,
-        src: &str,
-        budget: &Budget,
-    ) -> EvalResult<Value> {
-        let Some(&(_, signature, _)) = FUNCTIONS.iter().find(|f| f.0 == name.node) else {
-            let mut d = Diagnostic::error("name", name.span.clone(), format!("unknown function `{}`", name.node));
-            if let Some(s) = suggest(&name.node, FUNCTIONS.iter().map(|f| f.0)) {
-                d = d.with_hint(format!("did you mean `{s}`?"));
-            } else {
-                let all: Vec<&str> = FUNCTIONS.iter().map(|f| f.0).collect();
-                d = d.with_hint(format!("the functions are {}", all.join(", ")));
-            }
-            return Err(Box::new(d));
-        };
-        let game_arg = |this: &mut Session| -> EvalResult<cgt_core::game::GameId> {
-            match args {
-                [CallArg::Expr(e)] => this.game(e, src, budget),
-                _ => Err(Box::new(
-                    Diagnostic::error("arity", span.clone(), format!("`{}` takes one game", name.node))
-                        .with_hint(format!("write `{signature}`")),
-                )),
-            }
-        };
-        match name.node.as_str() {
-            name if crate::compounds::compound(name).is_some() => {
-                let c = crate::compounds::compound(name).expect("checked");
-                self.compound(c, cgt_rules::compounds::Convention::Normal, args, span, src, budget)
-            }
-            "outcome" => {
-                let g = game_arg(self)?;
-                self.lift(span, budget, |games, b| games.outcome(g, b)).map(Value::Outcome)
-            }
-            "cf" => game_arg(self).map(Value::Game),
-            "options" => {
-                if let [CallArg::Expr(e)] = args
-                    && matches!(e.node, cgt_syntax::ExprKind::Ruleset(_))
-                {
-                    // A ruleset position lists its moves in its own notation.
-                    let saved = self.top.replace(e.span.clone());
-                    let value = self.eval(e, src, budget);
-                    self.top = saved;
-                    value?;
-                    if let Some((l, r)) = self.moves.take() {
-                        return Ok(Value::Moves(l, r));
-                    }
-                }
-                let g = game_arg(self)?;
-                if self.games.has_huge_options(g) {
-                    let shown = self.games.display(g, self.style());
-                    return Err(Box::new(
-                        Diagnostic::error(
-                            "budget",
-                            span.clone(),
-                            format!("gave up: {shown} has too many options to list"),
-                        )
-                        .warning()
-                        .with_hint("a nimber *n has n options; nimbers above *65536 are only handled arithmetically"),
-                    ));
-                }
-                Ok(Value::Options(self.games.left_options(g), self.games.right_options(g)))
-            }
-            "leftstop" | "rightstop" | "mean" | "temp" => {
-                let g = game_arg(self)?;
-                let f = match name.node.as_str() {
-                    "leftstop" => thermo::left_stop,
-                    "rightstop" => thermo::right_stop,
-                    "mean" => thermo::mean,
-                    _ => thermo::temperature,
-                };
-                self.lift(span, budget, |games, b| f(games, g, b)).map(Value::Number)
-            }
-            "thermograph" => {
-                let g = game_arg(self)?;
-                let t = self.lift(span, budget, |games, b| thermo::thermograph(games, g, b))?;
-                Ok(Value::Thermograph(Box::new(t)))
-            }
-            "atomic" => {
-                let g = game_arg(self)?;
-                match cgt_core::atomic::atomic_weight(&mut self.games, g, budget) {
-                    Ok(w) => Ok(self.games.as_number(w).map_or(Value::Game(w), Value::Number)),
-                    Err(cgt_core::atomic::NoAtomicWeight::Exhausted(e)) => {
-                        Err(crate::value::gave_up(e, span.clone(), budget))
-                    }
-                    Err(cgt_core::atomic::NoAtomicWeight::NotAllSmall) => {
-                        let shown = self.games.display(g, self.style());
-                        Err(Box::new(
-                            Diagnostic::error("type", span.clone(), format!("{shown} has no atomic weight: it is not all-small"))
-                                .with_hint("atomic weights are defined for all-small games: in every position, Left can move exactly when Right can"),
-                        ))
-                    }
-                }
-            }
-            "birthday" => {
-                let g = game_arg(self)?;
-                Ok(Value::Number(cgt_core::Dyadic::integer(self.games.birthday(g))))
-            }
-            "grundy" => match args {
-                [rule, CallArg::Range(r)] => {
-                    let rule = self.heap_rule(rule)?;
-                    let a = crate::numbers::big(&r.node.0, &r.span)?;
-                    let b = crate::numbers::big(&r.node.1, &r.span)?;
-                    let (Ok(a), Ok(b)) = (u64::try_from(&a), u64::try_from(&b)) else {
-                        return Err(Box::new(Diagnostic::error(
-                            "argument",
-                            r.span.clone(),
-                            "range ends must be below 2^64",
-                        )));
-                    };
-                    self.grundy_range(&rule, a, b, span, budget)
-                }
-                _ => {
-                    let g = game_arg(self)?;
-                    match self.games.nim_value(g) {
-                        Some(n) => Ok(Value::Game(self.games.nimber(n))),
-                        None => {
-                            let shown = self.games.display(g, self.style());
-                            Err(Box::new(
-                                Diagnostic::error("type", span.clone(), format!("{shown} is not impartial"))
-                                    .with_hint("Grundy values are defined for impartial games (equal to a nimber *n)"),
-                            ))
-                        }
-                    }
-                }
-            },
-            "period" => match args {
-                [rule] => {
-                    let rule = self.heap_rule(rule)?;
-                    self.period_of(&rule, span, budget)
-                }
-                _ => Err(Box::new(
-                    Diagnostic::error("arity", span.clone(), "`period` takes one rule")
-                        .with_hint(format!("write `{signature}`")),
-                )),
-            },
-            other => Err(Box::new(
-                Diagnostic::error("unsupported", name.span.clone(), format!("`{other}` is not implemented yet"))
-                    .with_hint(format!(
-                        "`{signature}` is part of the language and is planned; see the README for what works today"
-                    )),
-            )),
+        span: &cgt_syntax::Span,
+        ctx: &Ctx,
+    ) -> EvalResult<Computed> {
+        let def = find_function(name)?;
+        (def.eval)(self, &Call { name, args, span, def }, ctx)
+    }
+
+    /// The single expression argument of a call.
+    pub(crate) fn one_arg<'a>(&self, call: &Call<'a>, what: &str) -> EvalResult<&'a Expr> {
+        match call.args {
+            [CallArg::Expr(e)] => Ok(e),
+            _ => Err(arity(call, what)),
         }
     }
+
+    /// The single game argument of a call.
+    pub(crate) fn game_arg(&mut self, call: &Call, ctx: &Ctx) -> EvalResult<GameId> {
+        let e = self.one_arg(call, "one game")?;
+        self.game(e, ctx)
+    }
+}
+
+/// An error for a call with the wrong arguments.
+pub(crate) fn arity(call: &Call, what: &str) -> Box<Diagnostic> {
+    Box::new(
+        Diagnostic::error("arity", call.span.clone(), format!("`{}` takes {what}", call.name.node))
+            .with_hint(format!("write `{}`", call.def.signature)),
+    )
 }

@@ -4,15 +4,20 @@
 //! [`Budget`], and returns one [`StmtReport`] per statement. Nothing here prints or exits; the
 //! command line and the language server turn reports into text and protocol messages.
 
+mod check;
 mod compounds;
+mod context;
 mod expr;
 mod functions;
+mod heap;
 mod names;
 mod numbers;
+pub mod registry;
 mod report;
 mod rulesets;
 mod value;
 
+use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -20,10 +25,10 @@ use cgt_core::Budget;
 use cgt_core::game::{DisplayStyle, Games};
 use cgt_syntax::{Span, StmtKind};
 
-pub use functions::FUNCTIONS;
+pub use context::Moves;
+pub use registry::{FunctionDef, Returns, RulesetDef, SettingDef, functions, rulesets};
 pub use report::{CheckStatus, Details, StmtReport};
-pub use rulesets::RULESETS;
-pub use value::{PlayOutcome, Value, outcome_meaning};
+pub use value::{MoveList, OUTCOMES, PlayOutcome, Quantity, Value, outcome_meaning};
 
 /// Settings of an evaluation.
 #[derive(Clone, Debug)]
@@ -46,22 +51,15 @@ impl Default for Config {
     }
 }
 
-/// The state shared by the statements of one file: the game arena and the `let` names.
+/// The state shared by the statements of one file: the game arena, the `let` names, the
+/// configuration and the rulesets' tables.
 pub struct Session {
     games: Games,
     env: HashMap<String, Binding>,
     config: Config,
-    /// Transposition tables of rulesets, kept across statements.
-    toppling: Option<cgt_rules::toppling::Toppling>,
-    domineering: Option<cgt_rules::domineering::Domineering>,
-    /// Grundy tables of heap rules, by rule.
-    tables: HashMap<String, cgt_rules::nim::GrundyTable>,
-    /// The span of the statement's whole expression: rulesets evaluated there report extras.
-    top: Option<Span>,
-    /// Extras (winning moves, ...) of the statement being evaluated.
-    extras: Vec<(String, String)>,
-    /// Moves of the statement's ruleset position, in its own notation.
-    moves: Option<(Vec<String>, Vec<String>)>,
+    /// Each ruleset's tables (transposition tables, Grundy tables), by type, kept across
+    /// statements; a ruleset asks for its own with [`Session::table`].
+    tables: HashMap<TypeId, Box<dyn Any + Send>>,
 }
 
 /// A `let` name: its value and where it was defined.
@@ -74,27 +72,27 @@ pub(crate) struct Binding {
 impl Session {
     /// A fresh session with no names.
     pub fn new(config: Config) -> Self {
-        Session {
-            games: Games::new(),
-            env: HashMap::new(),
-            config,
-            toppling: None,
-            domineering: None,
-            tables: HashMap::new(),
-            top: None,
-            extras: Vec::new(),
-            moves: None,
-        }
+        Session { games: Games::new(), env: HashMap::new(), config, tables: HashMap::new() }
+    }
+
+    /// The session's table of type `T` (created empty on first use).
+    pub(crate) fn table<T: Default + Send + 'static>(&mut self) -> &mut T {
+        self.tables
+            .entry(TypeId::of::<T>())
+            .or_insert_with(|| Box::new(T::default()))
+            .downcast_mut()
+            .expect("tables are stored by their type")
+    }
+
+    /// The session's table of type `T` and the game arena, for rulesets that fill both.
+    pub(crate) fn table_and_games<T: Default + Send + 'static>(&mut self) -> (&mut T, &mut Games) {
+        let table = self.tables.entry(TypeId::of::<T>()).or_insert_with(|| Box::new(T::default()));
+        (table.downcast_mut().expect("tables are stored by their type"), &mut self.games)
     }
 
     /// Where a `let` name was defined, if it is bound.
     pub fn definition(&self, name: &str) -> Option<Span> {
         self.env.get(name).map(|b| b.span.clone())
-    }
-
-    /// Whether `span` is the whole expression of the statement being evaluated.
-    fn is_top(&self, span: &Span) -> bool {
-        self.top.as_ref() == Some(span)
     }
 
     /// The display style the session prints values in.
@@ -150,22 +148,24 @@ impl Session {
     pub fn run_statement(&mut self, stmt: &cgt_syntax::Stmt, src: &str, line: usize, budget: &Budget) -> StmtReport {
         let started = std::time::Instant::now();
         let mut report = StmtReport::new(src, stmt.span.clone(), line);
-        self.extras.clear();
-        self.moves = None;
-        self.top = match &stmt.kind {
+        let top = match &stmt.kind {
             StmtKind::Expr(e) | StmtKind::Let { value: e, .. } | StmtKind::Is { expr: e, .. } => Some(e.span.clone()),
             StmtKind::Check { lhs, .. } => Some(lhs.span.clone()),
             StmtKind::Error => None,
         };
+        let ctx = context::Ctx { budget, src, top };
         let outcome = match &stmt.kind {
-            StmtKind::Expr(e) => self.eval(e, src, budget).and_then(|v| self.describe(&v, &mut report, budget)),
-            StmtKind::Let { name, value } => self.run_let(name, value, src, &mut report, budget),
-            StmtKind::Check { lhs, op, rhs } => self.run_check(lhs, op.clone(), rhs, src, &mut report, budget),
-            StmtKind::Is { expr, outcome } => self.run_is(expr, outcome, src, &mut report, budget),
+            StmtKind::Expr(e) => self.run_expr(e, &mut report, &ctx),
+            StmtKind::Let { name, value } => self.run_let(name, value, &mut report, &ctx),
+            StmtKind::Check { lhs, op, rhs } => self.run_check(lhs, op, rhs, &mut report, &ctx),
+            StmtKind::Is { expr, outcome } => self.run_is(expr, outcome, &mut report, &ctx),
             StmtKind::Error => Ok(()),
         };
         if let Err(d) = outcome {
             report.diagnostics.push(*d);
+        }
+        if matches!(stmt.kind, StmtKind::Check { .. } | StmtKind::Is { .. }) && report.gave_up() {
+            report.mark_undecided();
         }
         report.elapsed = started.elapsed();
         report

@@ -9,6 +9,19 @@ pub enum CheckStatus {
     Passed,
     /// The check does not hold; a diagnostic says why.
     Failed,
+    /// The check could not be decided within the budget: it is not a pass.
+    Undecided,
+}
+
+impl CheckStatus {
+    /// `passed`, `failed` or `undecided`, as the JSON output writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CheckStatus::Passed => "passed",
+            CheckStatus::Failed => "failed",
+            CheckStatus::Undecided => "undecided",
+        }
+    }
 }
 
 /// The result of one statement.
@@ -85,5 +98,21 @@ impl StmtReport {
     /// Whether the statement gave up within its budget.
     pub fn gave_up(&self) -> bool {
         self.diagnostics.iter().any(|d| d.code == "budget")
+    }
+
+    /// Whether the statement did not give a full, correct result: an error, a failed or
+    /// undecided check, or a computation that gave up. `cgt eval` exits with 1 if any did.
+    pub fn is_incomplete(&self) -> bool {
+        self.has_error() || self.gave_up() || self.check == Some(CheckStatus::Undecided)
+    }
+
+    /// Marks a check that gave up as undecided, saying so in its "gave up" diagnostic.
+    pub(crate) fn mark_undecided(&mut self) {
+        self.check = Some(CheckStatus::Undecided);
+        for d in self.diagnostics.iter_mut().filter(|d| d.code == "budget") {
+            if !d.message.starts_with("undecided") {
+                d.message = format!("undecided: {}", d.message);
+            }
+        }
     }
 }

@@ -4,25 +4,29 @@ use cgt_core::game::{GameId, Outcome};
 use cgt_core::thermo::{self, Thermograph};
 use cgt_core::{Budget, Dyadic, Exhausted};
 use cgt_syntax::Diagnostic;
-use num_bigint::BigUint;
+use num_bigint::{BigInt, BigUint};
 
 use crate::Session;
+use crate::context::Computed;
 use crate::report::{Details, StmtReport};
 
 /// Game trees with more nodes than this are not drawn in hovers.
 const TREE_NODES: usize = 40;
 
-/// A value computed by an expression.
+/// A value computed by an expression (SPEC §3.4, "Kinds of results").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     /// A short partizan game, canonical, in the session's arena.
     Game(GameId),
-    /// A number that a function computed about a game (a stop, mean, temperature, birthday):
-    /// it is reported without an outcome class, and acts as a game in sums and checks.
+    /// A number that a function computed about a game (a stop, mean, temperature): it is
+    /// reported without an outcome class, and acts as that number in sums and checks.
     Number(Dyadic),
-    /// An outcome class, from `outcome(G)`.
+    /// A plain whole number that is not a game (a score, a count, a Grundy value): it compares
+    /// with numbers, but is never silently taken for the game of the same name.
+    Integer(BigInt, Quantity),
+    /// An outcome class, from `outcome(G)` or Moore's Nim.
     Outcome(Outcome),
-    /// The Left and Right options of a game, from `options(G)`.
+    /// The Left and Right options of a game's canonical form, from `options(G)`.
     Options(Vec<GameId>, Vec<GameId>),
     /// A thermograph, from `thermograph(G)`.
     Thermograph(Box<Thermograph>),
@@ -30,12 +34,49 @@ pub enum Value {
     BigNimber(BigUint),
     /// Win, loss or draw for the player to move (games on graphs).
     Play(PlayOutcome),
-    /// Grundy values of heaps `start`, `start + 1`, ...
-    Sequence(u64, Vec<u32>),
+    /// A list of values.
+    List(Vec<Value>),
     /// The pre-period and period of a Grundy sequence.
     Period(u64, u64),
-    /// The moves of a ruleset position, as positions in its own notation.
-    Moves(Vec<String>, Vec<String>),
+    /// The moves of a ruleset position, as positions in its own notation with their values.
+    Moves(MoveList),
+}
+
+/// What a plain whole number counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Quantity {
+    /// A score of a scoring game (first player's total minus the second's).
+    Score,
+    /// A count (of boxes, of games).
+    Count,
+    /// A Grundy value (nim value) of an impartial game.
+    Grundy,
+    /// The birthday of a game.
+    Birthday,
+    /// A whole number.
+    Integer,
+}
+
+impl Quantity {
+    /// The quantity with an article: "a score", "a Grundy value".
+    pub fn describe(self) -> &'static str {
+        match self {
+            Quantity::Score => "a score",
+            Quantity::Count => "a count",
+            Quantity::Grundy => "a Grundy value",
+            Quantity::Birthday => "a birthday",
+            Quantity::Integer => "a whole number",
+        }
+    }
+}
+
+/// The moves of a ruleset position: each is its notation and, where it was computed, its value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveList {
+    /// Left's moves.
+    pub left: Vec<(String, Option<String>)>,
+    /// Right's moves.
+    pub right: Vec<(String, Option<String>)>,
 }
 
 /// The result of a game on a graph for the player to move.
@@ -63,6 +104,9 @@ impl PlayOutcome {
 /// The error type of evaluation: a diagnostic, boxed to keep results small.
 pub(crate) type EvalResult<T> = Result<T, Box<Diagnostic>>;
 
+/// The hint every "gave up" warning carries.
+const RAISE: &str = "raise the budget with `cgt eval --budget 60s,8GiB`, or evaluate a smaller position";
+
 /// Turns an exhausted budget into the "gave up" warning for the statement at `span`.
 pub(crate) fn gave_up(e: Exhausted, span: cgt_syntax::Span, budget: &Budget) -> Box<Diagnostic> {
     let what = match e {
@@ -73,10 +117,12 @@ pub(crate) fn gave_up(e: Exhausted, span: cgt_syntax::Span, budget: &Budget) -> 
         Exhausted::Memory => format!("the memory budget of {}", human_bytes(budget.memory())),
         Exhausted::Cancelled => "its budget (cancelled)".to_string(),
     };
-    let d = Diagnostic::error("budget", span, format!("gave up: evaluating this exceeded {what}"))
-        .warning()
-        .with_hint("raise the budget with `cgt eval --budget 60s,8GiB`, or evaluate a smaller position");
-    Box::new(d)
+    gave_up_because(span, format!("evaluating this exceeded {what}"), RAISE)
+}
+
+/// The "gave up" warning for a computation that reached one of its limits (`reason`).
+pub(crate) fn gave_up_because(span: cgt_syntax::Span, reason: impl std::fmt::Display, hint: &str) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error("budget", span, format!("gave up: {reason}")).warning().with_hint(hint))
 }
 
 fn human_duration(t: std::time::Duration) -> String {
@@ -89,17 +135,21 @@ fn human_bytes(b: usize) -> String {
     if b.is_multiple_of(GIB) { format!("{} GiB", b / GIB) } else { format!("{} MiB", b.div_ceil(MIB)) }
 }
 
+/// Every outcome the language writes, with what it means: the one list that checks, hovers
+/// and completion read.
+pub const OUTCOMES: &[(&str, &str)] = &[
+    ("L", "Left wins whoever starts"),
+    ("R", "Right wins whoever starts"),
+    ("P", "the second player wins"),
+    ("N", "the first player wins"),
+    ("win", "the player to move wins (games on graphs)"),
+    ("loss", "the player to move loses (games on graphs)"),
+    ("draw", "neither player can force a win (games on graphs)"),
+];
+
 /// A sentence describing an outcome (`L`, `R`, `P`, `N`, `win`, `loss`, `draw`).
 pub fn outcome_meaning(o: &str) -> &'static str {
-    match o {
-        "L" => "Left wins whoever starts",
-        "R" => "Right wins whoever starts",
-        "P" => "the second player wins",
-        "N" => "the first player wins",
-        "win" => "the player to move wins",
-        "loss" => "the player to move loses",
-        _ => "neither player can force a win",
-    }
+    OUTCOMES.iter().find(|(name, _)| *name == o).map_or("not an outcome", |(_, m)| m)
 }
 
 impl Session {
@@ -109,16 +159,27 @@ impl Session {
         match v {
             Value::Game(g) => self.games.display(*g, style),
             Value::Number(x) => x.to_string(),
+            Value::Integer(n, _) => n.to_string(),
             Value::Outcome(o) => o.to_string(),
             Value::Thermograph(t) => t.to_text(),
             Value::BigNimber(n) => format!("*{n}"),
             Value::Play(p) => p.name().to_string(),
-            Value::Sequence(start, values) => {
-                let shown: Vec<String> = values.iter().map(u32::to_string).collect();
-                format!("{} (heaps {start} to {})", shown.join(" "), start + (values.len() as u64).saturating_sub(1))
+            Value::List(items) => {
+                let shown: Vec<String> = items.iter().map(|i| self.show(i)).collect();
+                format!("[{}]", shown.join(", "))
             }
             Value::Period(pre, per) => format!("period {per} from heap {pre}"),
-            Value::Moves(l, r) => format!("Left: {}; Right: {}", list_or_none(l), list_or_none(r)),
+            Value::Moves(m) => {
+                let side = |ms: &[(String, Option<String>)]| -> Vec<String> {
+                    ms.iter()
+                        .map(|(n, v)| match v {
+                            Some(v) if v != n => format!("{n} (= {v})"),
+                            _ => n.clone(),
+                        })
+                        .collect()
+                };
+                format!("Left: {}; Right: {}", list_or_none(&side(&m.left)), list_or_none(&side(&m.right)))
+            }
             Value::Options(l, r) => {
                 let mut side = |ids: &[GameId]| ids.iter().map(|&g| self.games.display(g, style)).collect::<Vec<_>>();
                 let (l, r) = (side(l), side(r));
@@ -127,29 +188,29 @@ impl Session {
         }
     }
 
-    /// Fills the value and outcome of a report.
-    pub(crate) fn describe(&mut self, v: &Value, report: &mut StmtReport, budget: &Budget) -> EvalResult<()> {
-        report.value = Some(self.show(v));
-        report.extras.append(&mut self.extras);
-        match v {
+    /// Fills the value, outcome, extras and details of a report.
+    pub(crate) fn describe(&mut self, c: Computed, report: &mut StmtReport, budget: &Budget) -> EvalResult<Value> {
+        let Computed { value: v, mut extras, moves } = c;
+        report.value = Some(self.show(&v));
+        report.extras.append(&mut extras);
+        match &v {
             Value::BigNimber(n) => report.outcome = Some(if n == &BigUint::default() { "P" } else { "N" }.to_string()),
             Value::Outcome(o) => report.outcome = Some(o.to_string()),
             Value::Play(p) => report.outcome = Some(p.name().to_string()),
+            Value::Thermograph(t) => report.svg = Some(t.to_svg(&report.source)),
+            Value::Game(g) => {
+                let g = *g;
+                let o = self.games.outcome(g, budget).map_err(|e| gave_up(e, report.span.clone(), budget))?;
+                report.outcome = Some(o.to_string());
+                if self.config.details {
+                    let mut details = self.details(g, budget);
+                    details.moves = moves.map(|m| (m.left, m.right));
+                    report.details = Some(details);
+                }
+            }
             _ => {}
         }
-        if let Value::Thermograph(t) = v {
-            report.svg = Some(t.to_svg(&report.source));
-        }
-        if let Value::Game(g) = v {
-            let o = self.games.outcome(*g, budget).map_err(|e| gave_up(e, report.span.clone(), budget))?;
-            report.outcome = Some(o.to_string());
-            if self.config.details {
-                let mut details = self.details(*g, budget);
-                details.moves = self.moves.take();
-                report.details = Some(details);
-            }
-        }
-        Ok(())
+        Ok(v)
     }
 
     /// Options, stops, temperature and (for small games) the game tree of `g`. Parts that do

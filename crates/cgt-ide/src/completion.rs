@@ -1,6 +1,6 @@
 //! Completion of function names, ruleset names, `let` names, keywords and outcomes.
 
-use cgt_eval::{FUNCTIONS, RULESETS};
+use cgt_eval::{OUTCOMES, functions, rulesets};
 use cgt_syntax::name_defined;
 
 use crate::engine::Analysis;
@@ -56,11 +56,13 @@ pub fn completions(a: &Analysis, offset: usize) -> Vec<Completion> {
         }
         return filter(out, prefix);
     }
-    for (name, sig, doc) in FUNCTIONS {
-        out.push(item(name, CompletionKind::Function, sig, doc, &format!("{name}(")));
+    for f in functions() {
+        let doc = format!("{} (gives {})", f.doc, f.returns.describe());
+        out.push(item(f.name, CompletionKind::Function, f.signature, &doc, &format!("{}(", f.name)));
     }
-    for (name, example, doc) in RULESETS {
-        out.push(item(name, CompletionKind::Ruleset, example, doc, &format!("{name}[")));
+    for r in rulesets() {
+        let doc = format!("{} (gives {})", r.doc, r.returns.describe());
+        out.push(item(r.name, CompletionKind::Ruleset, r.example, &doc, &format!("{}[", r.name)));
     }
     let here = a.stmt_at(offset).unwrap_or(a.parsed.stmts.len());
     let mut seen = std::collections::HashSet::new();
@@ -77,16 +79,6 @@ pub fn completions(a: &Analysis, offset: usize) -> Vec<Completion> {
     }
     filter(out, prefix)
 }
-
-const OUTCOMES: &[(&str, &str)] = &[
-    ("L", "Left wins whoever starts"),
-    ("R", "Right wins whoever starts"),
-    ("P", "the second player wins"),
-    ("N", "the first player wins"),
-    ("win", "the player to move wins (games on graphs)"),
-    ("loss", "the player to move loses (games on graphs)"),
-    ("draw", "neither player can force a win (games on graphs)"),
-];
 
 const KEYWORDS: &[(&str, &str)] = &[
     ("let", "`let NAME = EXPR` binds a name for later lines"),

@@ -1,7 +1,7 @@
 //! Hover: what a statement's value is (with options, stops, temperature and the game tree of
 //! small positions), what a `let` name is bound to, and what functions and rulesets mean.
 
-use cgt_eval::{Details, FUNCTIONS, RULESETS, StmtReport};
+use cgt_eval::{Details, StmtReport, registry};
 use cgt_syntax::{Span, Token, lex, name_defined, names_used};
 
 use crate::engine::Analysis;
@@ -41,14 +41,21 @@ fn hover_word(a: &Analysis, offset: usize) -> Option<HoverInfo> {
     let span = base + span.start..base + span.end;
     let next = tokens.get(k + 1).map(|t| t.0);
     if next == Some(Token::LParen)
-        && let Some((name, sig, doc)) = FUNCTIONS.iter().find(|f| f.0 == *word)
+        && let Some(f) = registry::function(word)
     {
-        return Some(HoverInfo { span, markdown: format!("```cgt\n{sig}\n```\n{doc} (function `{name}`)") });
+        let markdown =
+            format!("```cgt\n{}\n```\n{} (function `{}`; gives {})", f.signature, f.doc, f.name, f.returns.describe());
+        return Some(HoverInfo { span, markdown });
     }
     if next == Some(Token::LBracket)
-        && let Some((name, example, doc)) = RULESETS.iter().find(|r| r.0 == *word)
+        && let Some(r) = registry::ruleset(word)
     {
-        return Some(HoverInfo { span, markdown: format!("**{name}**: {doc}\n\n```cgt\n{example}\n```") });
+        let mut markdown =
+            format!("**{}**: {} (gives {})\n\n```cgt\n{}\n```", r.name, r.doc, r.returns.describe(), r.example);
+        for s in r.settings {
+            markdown.push_str(&format!("\n- `{}=`: {}", s.key, s.doc));
+        }
+        return Some(HoverInfo { span, markdown });
     }
     let is_def = name_defined(stmt).is_some_and(|n| n.span == span);
     let is_use = names_used(stmt).iter().any(|n| n.span == span);

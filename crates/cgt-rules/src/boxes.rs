@@ -11,6 +11,61 @@ use num_bigint::{BigInt, BigUint};
 use cgt_core::game::{GameId, Games};
 use cgt_core::{Budget, Dyadic, Exhausted};
 
+/// A position of boxes: piles listed bottom to top, as the moves of [`crate::position`] see it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position(pub Vec<Vec<Colour>>);
+
+impl Position {
+    /// The piles after `player`'s moves: each pile cut below each box of a colour it may take.
+    fn options(&self, takes: impl Fn(Colour) -> bool) -> Vec<Position> {
+        let mut out = Vec::new();
+        for (i, pile) in self.0.iter().enumerate() {
+            for (j, &c) in pile.iter().enumerate() {
+                if takes(c) {
+                    let mut next = self.0.clone();
+                    next[i].truncate(j);
+                    out.push(Position(next));
+                }
+            }
+        }
+        out
+    }
+}
+
+impl crate::position::Partizan for Position {
+    fn left_options(&self) -> Vec<Position> {
+        self.options(|c| c != Colour::White)
+    }
+
+    fn right_options(&self) -> Vec<Position> {
+        self.options(|c| c != Colour::Black)
+    }
+
+    /// Bare words `WB.BW` (`_` for an empty pile), or `boxes[...]` when a box is green.
+    fn notation(&self) -> String {
+        let word = |p: &Vec<Colour>| -> String {
+            if p.is_empty() {
+                return "_".to_owned();
+            }
+            p.iter()
+                .map(|c| match c {
+                    Colour::Black => 'B',
+                    Colour::White => 'W',
+                    Colour::Green => 'G',
+                })
+                .collect()
+        };
+        let words: Vec<String> = self.0.iter().map(word).collect();
+        if self.0.iter().flatten().any(|&c| c == Colour::Green) {
+            format!("boxes[{}]", words.join(", "))
+        } else if words.is_empty() {
+            "0".to_owned()
+        } else {
+            words.join(".")
+        }
+    }
+}
+
 /// The colour of a box.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Colour {

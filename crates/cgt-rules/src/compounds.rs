@@ -48,16 +48,15 @@
 //! positions are the partitions of the numbers up to the heap). The misère sum search of
 //! [`crate::misere`] has the same limits.
 
-use cgt_core::{Budget, Exhausted, Outcome};
+use cgt_core::{Budget, Outcome};
 
+use crate::heap::fold::{self, Fold, component_value};
+use crate::heap::{Component, HeapError};
 use crate::misere::{self, HeapMisere, MisereRule, Pair};
-use crate::nim::BeyondTable;
 
-pub mod heap;
 pub(crate) mod values;
 
-pub use heap::{Component, HeapRule};
-use values::{Alive, Cold, Fold, MisereRemoteness, MisereSuspense, Remoteness, Suspense, component_value};
+use values::{Alive, Cold, MisereRemoteness, MisereSuspense, Remoteness, Suspense};
 
 /// Who wins when play ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -192,66 +191,15 @@ pub struct CompoundResult {
     pub components: Vec<ComponentValue>,
 }
 
-/// Why a compound could not be evaluated.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CompoundError {
-    /// A compound needs at least one component.
-    NoComponents,
-    /// The budget ran out.
-    Exhausted(Exhausted),
-    /// A heap beyond the Grundy values computed, with no period found.
-    Beyond(BeyondTable),
-    /// A heap too large for the dynamic programme over heap sizes.
-    TooLarge {
-        /// The heap.
-        heap: u64,
-        /// The largest heap allowed.
-        limit: u64,
-    },
-    /// A search over positions needed more positions than allowed.
-    SearchTooLarge {
-        /// The most positions allowed.
-        limit: usize,
-    },
-}
-
-impl From<Exhausted> for CompoundError {
-    fn from(e: Exhausted) -> Self {
-        CompoundError::Exhausted(e)
-    }
-}
-
-impl From<BeyondTable> for CompoundError {
-    fn from(e: BeyondTable) -> Self {
-        CompoundError::Beyond(e)
-    }
-}
-
-impl std::fmt::Display for CompoundError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            CompoundError::NoComponents => f.write_str("a compound needs at least one component"),
-            CompoundError::Exhausted(e) => write!(f, "the computation ran out of {e}"),
-            CompoundError::Beyond(e) => e.fmt(f),
-            CompoundError::TooLarge { heap, limit } => {
-                write!(f, "the heap {heap} is too large for this analysis (at most {limit})")
-            }
-            CompoundError::SearchTooLarge { limit } => {
-                write!(f, "the search needs more than {limit} positions (splitting heaps are searched exhaustively)")
-            }
-        }
-    }
-}
-
 /// The outcome of `compound` of `components` under `convention`.
 pub fn evaluate(
     compound: Compound,
     convention: Convention,
     components: &[Component],
     budget: &Budget,
-) -> Result<CompoundResult, CompoundError> {
+) -> Result<CompoundResult, HeapError> {
     if components.is_empty() {
-        return Err(CompoundError::NoComponents);
+        return Err(HeapError::NoComponents);
     }
     let (outcome, decision, values) = match (compound, convention) {
         (Compound::Disjunctive, Convention::Normal) => disjunctive(components, budget)?,
@@ -271,7 +219,7 @@ pub fn evaluate_all(
     convention: Convention,
     components: &[Component],
     budget: &Budget,
-) -> Result<Vec<CompoundResult>, CompoundError> {
+) -> Result<Vec<CompoundResult>, HeapError> {
     Compound::ALL.iter().map(|&c| evaluate(c, convention, components, budget)).collect()
 }
 
@@ -284,28 +232,28 @@ fn p_if(p: bool) -> Outcome {
 }
 
 /// Each component's value under the fold `F`.
-fn fold_all<F: Fold>(components: &[Component], budget: &Budget) -> Result<Vec<F::Value>, CompoundError> {
+fn fold_all<F: Fold>(components: &[Component], budget: &Budget) -> Result<Vec<F::Value>, HeapError> {
     components.iter().map(|c| component_value::<F>(c, budget)).collect()
 }
 
-fn grundy_values(components: &[Component], budget: &Budget) -> Result<Vec<u64>, CompoundError> {
-    components.iter().map(|c| values::grundy(c, budget)).collect()
+fn grundy_values(components: &[Component], budget: &Budget) -> Result<Vec<u64>, HeapError> {
+    components.iter().map(|c| fold::grundy(c, budget)).collect()
 }
 
-fn disjunctive(components: &[Component], budget: &Budget) -> Result<Decided, CompoundError> {
+fn disjunctive(components: &[Component], budget: &Budget) -> Result<Decided, HeapError> {
     let g = grundy_values(components, budget)?;
     let x = g.iter().fold(0, |x, v| x ^ v);
     Ok((p_if(x == 0), Decision::NimSum(x), g.into_iter().map(ComponentValue::Grundy).collect()))
 }
 
-fn misere_disjunctive(components: &[Component], budget: &Budget) -> Result<Decided, CompoundError> {
+fn misere_disjunctive(components: &[Component], budget: &Budget) -> Result<Decided, HeapError> {
     let r = misere::evaluate(components, budget)?;
     let values = r.components.iter().map(|&h| ComponentValue::Misere(h)).collect();
     Ok((r.outcome, Decision::Misere { rule: r.rule, pair: r.pair }, values))
 }
 
 /// The restricted values: cold games (normal) or live games (misère).
-fn restricted(c: Convention, components: &[Component], budget: &Budget) -> Result<Vec<Restricted>, CompoundError> {
+fn restricted(c: Convention, components: &[Component], budget: &Budget) -> Result<Vec<Restricted>, HeapError> {
     match c {
         Convention::Normal => fold_all::<Cold>(components, budget),
         Convention::Misere => fold_all::<Alive>(components, budget),
@@ -342,17 +290,17 @@ fn shortened(c: Convention, values: &[Restricted]) -> Decided {
     (outcome, decision, restricted_values(values))
 }
 
-fn selective(components: &[Component], budget: &Budget) -> Result<Decided, CompoundError> {
+fn selective(components: &[Component], budget: &Budget) -> Result<Decided, HeapError> {
     let g = grundy_values(components, budget)?;
     let zero = g.iter().all(|&v| v == 0);
     Ok((p_if(zero), Decision::AllZero(zero), g.into_iter().map(ComponentValue::Grundy).collect()))
 }
 
-fn misere_selective(components: &[Component], budget: &Budget) -> Result<Decided, CompoundError> {
+fn misere_selective(components: &[Component], budget: &Budget) -> Result<Decided, HeapError> {
     let mut values = Vec::with_capacity(components.len());
     for c in components {
         let misere = misere::heap_misere(c, budget)?.pair.misere;
-        values.push(ComponentValue::Selective { grundy: values::grundy(c, budget)?, misere, over: c.is_over() });
+        values.push(ComponentValue::Selective { grundy: fold::grundy(c, budget)?, misere, over: c.is_over() });
     }
     let live: Vec<usize> = (0..components.len()).filter(|&i| !components[i].is_over()).collect();
     let (outcome, decision) = match live.as_slice() {
@@ -369,7 +317,7 @@ fn misere_selective(components: &[Component], budget: &Budget) -> Result<Decided
     Ok((outcome, decision, values))
 }
 
-fn conjunctive(c: Convention, components: &[Component], budget: &Budget) -> Result<Decided, CompoundError> {
+fn conjunctive(c: Convention, components: &[Component], budget: &Budget) -> Result<Decided, HeapError> {
     let (r, wrap): (Vec<u64>, fn(u64) -> ComponentValue) = match c {
         Convention::Normal => (fold_all::<Remoteness>(components, budget)?, ComponentValue::Remoteness),
         Convention::Misere => (fold_all::<MisereRemoteness>(components, budget)?, ComponentValue::MisereRemoteness),
@@ -378,7 +326,7 @@ fn conjunctive(c: Convention, components: &[Component], budget: &Budget) -> Resu
     Ok((parity_outcome(c, least), Decision::Remoteness(least), r.into_iter().map(wrap).collect()))
 }
 
-fn continued(c: Convention, components: &[Component], budget: &Budget) -> Result<Decided, CompoundError> {
+fn continued(c: Convention, components: &[Component], budget: &Budget) -> Result<Decided, HeapError> {
     let (s, wrap): (Vec<u64>, fn(u64) -> ComponentValue) = match c {
         Convention::Normal => (fold_all::<Suspense>(components, budget)?, ComponentValue::Suspense),
         Convention::Misere => (fold_all::<MisereSuspense>(components, budget)?, ComponentValue::MisereSuspense),

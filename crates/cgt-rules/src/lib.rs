@@ -10,6 +10,7 @@ pub mod deque;
 pub mod domineering;
 pub mod fair;
 pub mod graph;
+pub mod heap;
 pub mod misere;
 pub mod moore;
 pub mod nim;

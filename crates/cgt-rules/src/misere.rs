@@ -28,8 +28,8 @@
 use cgt_core::{Budget, Outcome};
 use num_bigint::BigUint;
 
-use crate::compounds::values::{self, Fold, MisereValue, check_dp_heap, memo_fold, mex};
-use crate::compounds::{Component, CompoundError, HeapRule};
+use crate::heap::fold::{self as values, Fold, MisereValue, check_dp_heap, memo_fold, mex};
+use crate::heap::{Component, HeapError, HeapRule};
 
 /// Which rule decided a misère sum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,7 +88,7 @@ pub struct MisereResult {
 }
 
 /// The misère outcome of a sum of heaps.
-pub fn evaluate(components: &[Component], budget: &Budget) -> Result<MisereResult, CompoundError> {
+pub fn evaluate(components: &[Component], budget: &Budget) -> Result<MisereResult, HeapError> {
     let heaps: Vec<HeapMisere> = components.iter().map(|c| heap_misere(c, budget)).collect::<Result<_, _>>()?;
     let rule = if components.iter().all(|c| c.rule == HeapRule::Nim) {
         MisereRule::MisereNim
@@ -132,7 +132,7 @@ pub fn tame_sum(pairs: impl IntoIterator<Item = Pair>) -> Pair {
 }
 
 /// The pair and tameness of one heap.
-pub fn heap_misere(c: &Component, budget: &Budget) -> Result<HeapMisere, CompoundError> {
+pub fn heap_misere(c: &Component, budget: &Budget) -> Result<HeapMisere, HeapError> {
     match &c.rule {
         HeapRule::Nim => Ok(Tame::nim(c.heap)),
         rule if rule.splits() => split_heap_misere(rule, c.heap, budget),
@@ -174,7 +174,7 @@ struct Known {
 
 /// The pair of a heap of a splitting octal game: dynamic programming over heap sizes, where an
 /// option's two parts combine by the tame sum rule; a wild heap's misère value is searched.
-fn split_heap_misere(rule: &HeapRule, n: u64, budget: &Budget) -> Result<HeapMisere, CompoundError> {
+fn split_heap_misere(rule: &HeapRule, n: u64, budget: &Budget) -> Result<HeapMisere, HeapError> {
     check_dp_heap(n, std::mem::size_of::<Known>(), budget)?;
     let mut known: Vec<Known> = Vec::with_capacity(n as usize + 1);
     let (mut normals, mut miseres) = (Vec::new(), Vec::new());
@@ -224,7 +224,7 @@ fn combine(parts: &[u64], known: &[Known]) -> Known {
 
 /// The misère value of a wild sum, by memoised search over its positions: one sorted multiset
 /// of heaps per distinct rule.
-fn search(components: &[Component], budget: &Budget) -> Result<u64, CompoundError> {
+fn search(components: &[Component], budget: &Budget) -> Result<u64, HeapError> {
     let mut rules: Vec<&HeapRule> = Vec::new();
     let mut root: Vec<Vec<u64>> = Vec::new();
     for c in components {

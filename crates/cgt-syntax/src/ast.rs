@@ -231,6 +231,8 @@ pub enum RuleArgKind {
     Dims(String, String),
     /// `1->2`.
     Edge(String, String),
+    /// `1: -3`: a value given for a key (a vertex's value).
+    Keyed(String, String),
     /// A plain word: `WBBW`, `B`.
     Word(String),
     /// A word with words hanging from it, any depth: `B(R, B(B))`. Stored flat, in pre-order,

@@ -1,6 +1,7 @@
 //! Reading the arguments inside a ruleset's brackets from their tokens, without recursion:
-//! integers (`-5`), decimals (`0.137`), strings (`"..#."`), sizes (`3x4`), edges (`1->2`),
-//! words (`WBBW`), dotted words (`BW.WB`) and nested words (`B(R, B(B))`) of any depth.
+//! integers (`-5`), decimals (`0.137`), strings (`"..#."`), sizes (`3x4`), edges (`1->2`), keyed
+//! values (`2: -3`), words (`WBBW`), dotted words (`BW.WB`) and nested words (`B(R, B(B))`) of
+//! any depth.
 
 use crate::ast::{NestedWord, RuleArg, RuleArgKind, Spanned};
 use crate::lexer::{Span, Token};
@@ -39,6 +40,13 @@ fn one_arg(toks: &[(Token<'_>, Span)], i: usize) -> Result<(RuleArg, usize), Fai
         (Token::Int(a), Some((Token::Arrow, _)), Some((Token::Int(b), e))) => {
             Ok((arg(RuleArgKind::Edge(a.to_string(), b.to_string()), e.end), i + 3))
         }
+        (Token::Int(k), Some((Token::Colon, _)), Some((Token::Int(v), e))) => {
+            Ok((arg(RuleArgKind::Keyed(k.to_string(), v.to_string()), e.end), i + 3))
+        }
+        (Token::Int(k), Some((Token::Colon, _)), Some((Token::Minus, _))) => match toks.get(i + 3) {
+            Some((Token::Int(v), e)) => Ok((arg(RuleArgKind::Keyed(k.to_string(), format!("-{v}")), e.end), i + 4)),
+            _ => Err(("expected a number after `-`".to_string(), toks[i + 2].1.clone())),
+        },
         (Token::Minus, Some((Token::Int(n), e)), _) => Ok((arg(RuleArgKind::Int(format!("-{n}")), e.end), i + 2)),
         (Token::Int(n), ..) => Ok((arg(RuleArgKind::Int(n.to_string()), s.end), i + 1)),
         (Token::Decimal(d), ..) => Ok((arg(RuleArgKind::Decimal(d.to_string()), s.end), i + 1)),

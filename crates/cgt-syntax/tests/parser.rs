@@ -115,6 +115,7 @@ fn rule_arg(a: &RuleArg) -> String {
         RuleArgKind::Str(s) => format!("{s:?}"),
         RuleArgKind::Dims(r, c) => format!("{r}x{c}"),
         RuleArgKind::Edge(a, b) => format!("{a}->{b}"),
+        RuleArgKind::Keyed(k, v) => format!("{k}: {v}"),
         RuleArgKind::Word(w) => w.clone(),
         RuleArgKind::Nested(ws) => {
             // Pre-order with parents: print as `B(R, B(B))`.

@@ -2,6 +2,8 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use super::*;
+use crate::heap::fold as values;
+use crate::heap::{Component, HeapError, HeapRule};
 use crate::octal::OctalCode;
 use crate::subtraction::SubtractionGame;
 
@@ -189,8 +191,8 @@ fn searches_respect_the_budget() {
     let budget = Budget::new(Duration::from_millis(50), usize::MAX);
     let kayles = [Component::octal(OctalCode::kayles(), 300), Component::nim(1)];
     let err = evaluate(Compound::Conjunctive, Convention::Normal, &kayles, &budget).unwrap_err();
-    assert!(matches!(err, CompoundError::Exhausted(_) | CompoundError::SearchTooLarge { .. }), "{err:?}");
-    assert_eq!(evaluate(Compound::Selective, Convention::Normal, &[], &budget), Err(CompoundError::NoComponents));
+    assert!(matches!(err, HeapError::Exhausted(_) | HeapError::SearchTooLarge { .. }), "{err:?}");
+    assert_eq!(evaluate(Compound::Selective, Convention::Normal, &[], &budget), Err(HeapError::NoComponents));
 }
 
 /// The mex past the bit set of small values.

@@ -6,7 +6,8 @@ use std::collections::HashMap;
 
 use cgt_core::Outcome;
 
-use crate::compounds::{Component, Compound, Convention, HeapRule};
+use crate::compounds::{Compound, Convention};
+use crate::heap::{Component, HeapRule};
 use crate::octal::OctalCode;
 use crate::subtraction::SubtractionGame;
 

@@ -6,6 +6,9 @@
 //! canonical form, sorted ascending and without *dead* heaps (heaps that have no move and so
 //! never get one), which makes equal positions equal vectors.
 
+use cgt_core::Exhausted;
+
+use crate::nim::BeyondTable;
 use crate::octal::OctalCode;
 use crate::subtraction::SubtractionGame;
 
@@ -18,6 +21,57 @@ pub enum HeapRule {
     Subtraction(SubtractionGame),
     /// An octal game: take-and-break by the digits of the code.
     Octal(OctalCode),
+}
+
+/// Why a quantity of heap games (a compound, a misère outcome, a Grundy value) could not be computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeapError {
+    /// A compound needs at least one component.
+    NoComponents,
+    /// The budget ran out.
+    Exhausted(Exhausted),
+    /// A heap beyond the Grundy values computed, with no period found.
+    Beyond(BeyondTable),
+    /// A heap too large for the dynamic programme over heap sizes.
+    TooLarge {
+        /// The heap.
+        heap: u64,
+        /// The largest heap allowed.
+        limit: u64,
+    },
+    /// A search over positions needed more positions than allowed.
+    SearchTooLarge {
+        /// The most positions allowed.
+        limit: usize,
+    },
+}
+
+impl From<Exhausted> for HeapError {
+    fn from(e: Exhausted) -> Self {
+        HeapError::Exhausted(e)
+    }
+}
+
+impl From<BeyondTable> for HeapError {
+    fn from(e: BeyondTable) -> Self {
+        HeapError::Beyond(e)
+    }
+}
+
+impl std::fmt::Display for HeapError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HeapError::NoComponents => f.write_str("a compound needs at least one component"),
+            HeapError::Exhausted(e) => write!(f, "the computation ran out of {e}"),
+            HeapError::Beyond(e) => e.fmt(f),
+            HeapError::TooLarge { heap, limit } => {
+                write!(f, "the heap {heap} is too large for this analysis (at most {limit})")
+            }
+            HeapError::SearchTooLarge { limit } => {
+                write!(f, "the search needs more than {limit} positions (splitting heaps are searched exhaustively)")
+            }
+        }
+    }
 }
 
 /// One component of a compound: a single heap under a rule.
@@ -52,6 +106,20 @@ impl Component {
 }
 
 impl HeapRule {
+    /// The Grundy values of heaps `0..limit` (fewer when a period is proven first). Nim's are
+    /// the heaps themselves and never periodic.
+    pub fn grundy_table(&self, limit: usize, budget: &cgt_core::Budget) -> Result<crate::nim::GrundyTable, Exhausted> {
+        match self {
+            HeapRule::Nim => {
+                budget.check_memory(limit.saturating_mul(4))?;
+                let values = (0..limit).map(|n| u32::try_from(n).unwrap_or(u32::MAX)).collect();
+                Ok(crate::nim::GrundyTable::new(values, None))
+            }
+            HeapRule::Subtraction(game) => game.grundy_table(limit, budget),
+            HeapRule::Octal(code) => code.grundy_table(limit, budget),
+        }
+    }
+
     /// Whether a move can split a heap in two (only octal games with a digit that has bit 4).
     pub fn splits(&self) -> bool {
         match self {
@@ -137,3 +205,5 @@ fn octal_options(code: &OctalCode, heap: u64, mut f: impl FnMut(&[u64])) {
         }
     }
 }
+
+pub mod fold;

@@ -1,0 +1,227 @@
+//! The statement forms: `let NAME = EXPR`, checks (`==`, `<=`, ...) and outcome checks
+//! (`is N`). A check compares values of the same kind: games (and numbers) by the order of
+//! games, plain numbers (scores, counts, Grundy values) as numbers, outcomes, lists. A check
+//! that gives up on its budget is undecided, never a pass.
+
+use std::cmp::Ordering;
+
+use cgt_core::game::Comparison;
+use cgt_syntax::{CmpOp, Diagnostic, Expr, Spanned};
+
+use crate::context::Ctx;
+use crate::report::{CheckStatus, StmtReport};
+use crate::value::{EvalResult, OUTCOMES, Value, outcome_meaning};
+use crate::{Binding, Session};
+
+impl Session {
+    /// Evaluates an expression statement and describes its value.
+    pub(crate) fn run_expr(&mut self, e: &Expr, report: &mut StmtReport, ctx: &Ctx) -> EvalResult<()> {
+        let c = self.eval_computed(e, ctx)?;
+        self.describe(c, report, ctx.budget).map(drop)
+    }
+
+    /// `let NAME = EXPR`.
+    pub(crate) fn run_let(
+        &mut self,
+        name: &Spanned<String>,
+        value: &Expr,
+        report: &mut StmtReport,
+        ctx: &Ctx,
+    ) -> EvalResult<()> {
+        report.name = Some(name.node.clone());
+        let c = self.eval_computed(value, ctx)?;
+        let v = self.describe(c, report, ctx.budget)?;
+        self.env.insert(name.node.clone(), Binding { value: v, span: name.span.clone() });
+        Ok(())
+    }
+
+    /// `EXPR op EXPR`.
+    pub(crate) fn run_check(
+        &mut self,
+        lhs: &Expr,
+        op: &Spanned<CmpOp>,
+        rhs: &Expr,
+        report: &mut StmtReport,
+        ctx: &Ctx,
+    ) -> EvalResult<()> {
+        let a = self.eval_computed(lhs, ctx)?;
+        let a = self.describe(a, report, ctx.budget)?;
+        let b = self.eval(rhs, ctx)?;
+        let relation = self.relation(&a, &b, lhs, rhs, report, ctx)?;
+        let holds = match op.node {
+            CmpOp::Eq => relation == Comparison::Equal,
+            CmpOp::Ne => relation != Comparison::Equal,
+            CmpOp::Lt => relation == Comparison::Less,
+            CmpOp::Le => matches!(relation, Comparison::Less | Comparison::Equal),
+            CmpOp::Gt => relation == Comparison::Greater,
+            CmpOp::Ge => matches!(relation, Comparison::Greater | Comparison::Equal),
+            CmpOp::Confused => relation == Comparison::Confused,
+        };
+        if holds {
+            report.check = Some(CheckStatus::Passed);
+            return Ok(());
+        }
+        report.check = Some(CheckStatus::Failed);
+        let (sa, sb) = (self.show(&a), self.show(&b));
+        let (ta, tb) = (&ctx.src[lhs.span.clone()], &ctx.src[rhs.span.clone()]);
+        let rel = match relation {
+            Comparison::Less => "less than",
+            Comparison::Equal => "equal to",
+            Comparison::Greater => "greater than",
+            Comparison::Confused => "confused with (incomparable to)",
+        };
+        let lhs_desc = if ta == sa { format!("`{ta}`") } else { format!("`{ta}` is {sa}, which") };
+        let rhs_desc = if tb == sb { tb.to_string() } else { format!("`{tb}` = {sb}") };
+        let d = Diagnostic::error(
+            "check",
+            report.span.clone(),
+            format!("check failed: {lhs_desc} is {rel} {rhs_desc}, so `{}` does not hold", op.node.as_str()),
+        )
+        .with_label(lhs.span.clone(), format!("this is {sa}"))
+        .with_label(rhs.span.clone(), format!("this is {sb}"));
+        Err(Box::new(d))
+    }
+
+    /// How `a` relates to `b`, for values of kinds that compare.
+    fn relation(
+        &mut self,
+        a: &Value,
+        b: &Value,
+        lhs: &Expr,
+        rhs: &Expr,
+        report: &StmtReport,
+        ctx: &Ctx,
+    ) -> EvalResult<Comparison> {
+        let from_ordering = |o: Ordering| match o {
+            Ordering::Less => Comparison::Less,
+            Ordering::Equal => Comparison::Equal,
+            Ordering::Greater => Comparison::Greater,
+        };
+        match (a, b) {
+            (Value::Game(_) | Value::Number(_), Value::Game(_) | Value::Number(_)) => {
+                let x = self.as_game(a.clone(), lhs, ctx)?;
+                let y = self.as_game(b.clone(), rhs, ctx)?;
+                self.lift(&report.span, ctx.budget, |g, bu| g.compare(x, y, bu))
+            }
+            (Value::Integer(x, _), Value::Integer(y, _)) => Ok(from_ordering(x.cmp(y))),
+            (Value::Integer(x, q), other) | (other, Value::Integer(x, q)) => {
+                let flip = matches!(b, Value::Integer(..)) && !matches!(a, Value::Integer(..));
+                let y = match other {
+                    Value::Game(g) => self.games.as_number(*g),
+                    Value::Number(n) => Some(n.clone()),
+                    _ => None,
+                };
+                let Some(y) = y.filter(cgt_core::Dyadic::is_integer).map(|n| n.numerator().clone()) else {
+                    let (shown, other_shown) = (x.to_string(), self.show(other));
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            "type",
+                            report.span.clone(),
+                            format!("cannot compare {shown} ({}, a plain number) with {other_shown}", q.describe()),
+                        )
+                        .with_hint(format!(
+                            "{} is a plain number, not a game: compare it with a whole number (`== {shown}`)",
+                            q.describe()
+                        )),
+                    ));
+                };
+                let o = from_ordering(x.cmp(&y));
+                Ok(if flip { reverse(o) } else { o })
+            }
+            _ if a == b => Ok(Comparison::Equal),
+            (Value::Outcome(_), Value::Outcome(_))
+            | (Value::Play(_), Value::Play(_))
+            | (Value::List(_), Value::List(_))
+            | (Value::BigNimber(_), Value::BigNimber(_)) => Ok(Comparison::Confused),
+            _ => {
+                let (sa, sb) = (self.show(a), self.show(b));
+                Err(Box::new(
+                    Diagnostic::error("type", report.span.clone(), format!("cannot compare {sa} with {sb}"))
+                        .with_hint("a check compares two games, two plain numbers, two outcomes or two lists"),
+                ))
+            }
+        }
+    }
+
+    /// `EXPR is OUTCOME`.
+    pub(crate) fn run_is(
+        &mut self,
+        expr: &Expr,
+        outcome: &Spanned<String>,
+        report: &mut StmtReport,
+        ctx: &Ctx,
+    ) -> EvalResult<()> {
+        let expected = outcome.node.as_str();
+        if !OUTCOMES.iter().any(|(o, _)| *o == expected) {
+            return Err(Box::new(
+                Diagnostic::error("syntax", outcome.span.clone(), format!("`{expected}` is not an outcome"))
+                    .with_hint("write one of L, R, P, N (or win, loss, draw for games on graphs)"),
+            ));
+        }
+        let c = self.eval_computed(expr, ctx)?;
+        let v = self.describe(c, report, ctx.budget)?;
+        if let Value::Integer(_, q) = &v {
+            return Err(Box::new(
+                Diagnostic::error(
+                    "type",
+                    expr.span.clone(),
+                    format!(
+                        "`{}` is {}, a plain number: it has no outcome class",
+                        &ctx.src[expr.span.clone()],
+                        q.describe()
+                    ),
+                )
+                .with_hint("outcome classes belong to games; check a plain number with `==`, e.g. `deque[1, 2] == 1`"),
+            ));
+        }
+        let graph_like = matches!(v, Value::Play(_));
+        if graph_like != ["win", "loss", "draw"].contains(&expected) {
+            let (msg, hint) = if graph_like {
+                (
+                    "games on graphs have outcomes win, loss or draw for the player to move",
+                    "write `is win`, `is loss` or `is draw`",
+                )
+            } else {
+                (
+                    "`is win`, `is loss` and `is draw` apply to games on graphs (`graph[...]`)",
+                    "use `is L`, `is R`, `is P` or `is N`",
+                )
+            };
+            return Err(Box::new(Diagnostic::error("type", outcome.span.clone(), msg).with_hint(hint)));
+        }
+        let Some(actual) = report.outcome.clone() else {
+            let shown = self.show(&v);
+            return Err(Box::new(Diagnostic::error(
+                "type",
+                expr.span.clone(),
+                format!("{shown} is not a game, so it has no outcome class"),
+            )));
+        };
+        if actual == expected {
+            report.check = Some(CheckStatus::Passed);
+            return Ok(());
+        }
+        report.check = Some(CheckStatus::Failed);
+        let value = report.value.clone().unwrap_or_default();
+        Err(Box::new(
+            Diagnostic::error(
+                "check",
+                report.span.clone(),
+                format!(
+                    "check failed: `{}` = {value} is {actual} ({}), not {expected}",
+                    &ctx.src[expr.span.clone()],
+                    outcome_meaning(&actual)
+                ),
+            )
+            .with_label(outcome.span.clone(), format!("{expected} means {}", outcome_meaning(expected))),
+        ))
+    }
+}
+
+fn reverse(c: Comparison) -> Comparison {
+    match c {
+        Comparison::Less => Comparison::Greater,
+        Comparison::Greater => Comparison::Less,
+        other => other,
+    }
+}

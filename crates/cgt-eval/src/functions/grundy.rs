@@ -1,0 +1,68 @@
+//! Functions of impartial games and heap rules: `grundy(G)`, `grundy(RULE, a..b)` and
+//! `period(RULE)`.
+
+use num_bigint::BigInt;
+
+use cgt_syntax::{CallArg, Diagnostic};
+
+use super::arity;
+use crate::Session;
+use crate::context::{Computed, Ctx};
+use crate::registry::{Call, FunctionDef, Returns};
+use crate::value::{EvalResult, Quantity, Value};
+
+/// `grundy(G)` and `grundy(RULE, a..b)`.
+pub(crate) const GRUNDY: FunctionDef = FunctionDef {
+    name: "grundy",
+    signature: "grundy(G) or grundy(RULE, a..b)",
+    doc: "the Grundy value of an impartial game (a plain number), or a rule's Grundy values for heaps a to b (a list)",
+    returns: Returns::Integer,
+    eval: grundy,
+};
+
+/// `period(RULE)`.
+pub(crate) const PERIOD: FunctionDef = FunctionDef {
+    name: "period",
+    signature: "period(RULE)",
+    doc: "the pre-period and period of a rule's Grundy sequence, proven",
+    returns: Returns::Text,
+    eval: |s, call, ctx| match call.args {
+        [rule] => {
+            let rule = s.argument_rule(rule)?;
+            s.period_of(&rule, call.span, ctx.budget).map(Computed::from)
+        }
+        _ => Err(arity(call, "one rule")),
+    },
+};
+
+fn grundy(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
+    if let [rule, CallArg::Range(r)] = call.args {
+        let rule = s.argument_rule(rule)?;
+        let end = |digits: &str| -> EvalResult<u64> {
+            let n = crate::numbers::big(digits, &r.span)?;
+            u64::try_from(&n)
+                .map_err(|_| Box::new(Diagnostic::error("argument", r.span.clone(), "range ends must be below 2^64")))
+        };
+        let (a, b) = (end(&r.node.0)?, end(&r.node.1)?);
+        let list = s.grundy_range(&rule, a, b, call.span, ctx.budget)?;
+        return Ok(Computed::plain(list).with_extra("heaps", format!("{a} to {b}")));
+    }
+    let e = s.one_arg(call, "one impartial game, or a rule and a range")?;
+    let value = s.eval(e, ctx)?;
+    let nim = match &value {
+        Value::BigNimber(n) => Some(BigInt::from(n.clone())),
+        Value::Game(g) => s.games.nim_value(*g).map(BigInt::from),
+        Value::Number(x) if x.is_zero() => Some(BigInt::default()),
+        _ => None,
+    };
+    match nim {
+        Some(n) => Ok(Value::Integer(n, Quantity::Grundy).into()),
+        None => {
+            let shown = s.show(&value);
+            Err(Box::new(
+                Diagnostic::error("type", call.span.clone(), format!("{shown} is not impartial"))
+                    .with_hint("Grundy values are defined for impartial games (equal to a nimber *n)"),
+            ))
+        }
+    }
+}

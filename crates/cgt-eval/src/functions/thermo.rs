@@ -1,0 +1,94 @@
+//! Temperature theory and atomic weights: `leftstop`, `rightstop`, `mean`, `temp`,
+//! `thermograph` and `atomic`.
+
+use cgt_core::atomic::{self, NoAtomicWeight};
+use cgt_core::game::{GameId, Games};
+use cgt_core::{Budget, Dyadic, Exhausted, thermo};
+use cgt_syntax::Diagnostic;
+
+use crate::Session;
+use crate::context::{Computed, Ctx};
+use crate::registry::{Call, FunctionDef, Returns};
+use crate::value::{EvalResult, Value, gave_up};
+
+/// A number computed about a game.
+type Measure = fn(&mut Games, GameId, &Budget) -> Result<Dyadic, Exhausted>;
+
+/// Evaluates a function that measures one game with `f`.
+fn measure(s: &mut Session, call: &Call, ctx: &Ctx, f: Measure) -> EvalResult<Computed> {
+    let g = s.game_arg(call, ctx)?;
+    s.lift(call.span, ctx.budget, |games, b| f(games, g, b)).map(|x| Value::Number(x).into())
+}
+
+/// `leftstop(G)`.
+pub(crate) const LEFTSTOP: FunctionDef = FunctionDef {
+    name: "leftstop",
+    signature: "leftstop(G)",
+    doc: "the left stop of G: where play ends when Left starts and both play well",
+    returns: Returns::Number,
+    eval: |s, call, ctx| measure(s, call, ctx, thermo::left_stop),
+};
+
+/// `rightstop(G)`.
+pub(crate) const RIGHTSTOP: FunctionDef = FunctionDef {
+    name: "rightstop",
+    signature: "rightstop(G)",
+    doc: "the right stop of G: where play ends when Right starts and both play well",
+    returns: Returns::Number,
+    eval: |s, call, ctx| measure(s, call, ctx, thermo::right_stop),
+};
+
+/// `mean(G)`.
+pub(crate) const MEAN: FunctionDef = FunctionDef {
+    name: "mean",
+    signature: "mean(G)",
+    doc: "the mean value of G",
+    returns: Returns::Number,
+    eval: |s, call, ctx| measure(s, call, ctx, thermo::mean),
+};
+
+/// `temp(G)`.
+pub(crate) const TEMP: FunctionDef = FunctionDef {
+    name: "temp",
+    signature: "temp(G)",
+    doc: "the temperature of G (numbers have negative temperature, as in CGSuite)",
+    returns: Returns::Number,
+    eval: |s, call, ctx| measure(s, call, ctx, thermo::temperature),
+};
+
+/// `thermograph(G)`.
+pub(crate) const THERMOGRAPH: FunctionDef = FunctionDef {
+    name: "thermograph",
+    signature: "thermograph(G)",
+    doc: "the thermograph of G: its walls and mast (`--svg DIR` draws it)",
+    returns: Returns::Text,
+    eval: |s, call, ctx| {
+        let g = s.game_arg(call, ctx)?;
+        let t = s.lift(call.span, ctx.budget, |games, b| thermo::thermograph(games, g, b))?;
+        Ok(Value::Thermograph(Box::new(t)).into())
+    },
+};
+
+/// `atomic(G)`.
+pub(crate) const ATOMIC: FunctionDef = FunctionDef {
+    name: "atomic",
+    signature: "atomic(G)",
+    doc: "the atomic weight of an all-small game G",
+    returns: Returns::Game,
+    eval: atomic_weight,
+};
+
+fn atomic_weight(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
+    let g = s.game_arg(call, ctx)?;
+    match atomic::atomic_weight(&mut s.games, g, ctx.budget) {
+        Ok(w) => Ok(s.games.as_number(w).map_or(Value::Game(w), Value::Number).into()),
+        Err(NoAtomicWeight::Exhausted(e)) => Err(gave_up(e, call.span.clone(), ctx.budget)),
+        Err(NoAtomicWeight::NotAllSmall) => {
+            let shown = s.games.display(g, s.style());
+            Err(Box::new(
+                Diagnostic::error("type", call.span.clone(), format!("{shown} has no atomic weight: it is not all-small"))
+                    .with_hint("atomic weights are defined for all-small games: in every position, Left can move exactly when Right can"),
+            ))
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! Heap games in the evaluator: the one reader of heap rules (from a position's ruleset, or
+//! from a rule argument such as `kayles` or `stones take=[1, 2]`), the Grundy tables kept per
+//! rule, the value and winning move of a sum of heaps, and `grundy(RULE, a..b)` and
+//! `period(RULE)`.
+
+use std::collections::HashMap;
+
+use cgt_core::Budget;
+use cgt_rules::heap::HeapRule;
+use cgt_rules::nim::{BeyondTable, GrundyTable};
+use cgt_syntax::{CallArg, Diagnostic, ExprKind, Ruleset, Span, Spanned};
+
+use crate::Session;
+use crate::context::{Computed, Ctx};
+use crate::registry::{RuleSpec, RulesetDef, check_settings, find_ruleset};
+use crate::value::{EvalResult, Quantity, Value, gave_up, gave_up_because};
+
+/// The largest Grundy table computed while looking for a period (the search stops earlier as
+/// soon as periodicity is proven).
+pub(crate) const TABLE_LIMIT: usize = 20_000_000;
+
+/// The longest range `grundy(RULE, a..b)` prints.
+const RANGE_LIMIT: u64 = 100_000;
+
+/// Grundy tables of heap rules, by rule, kept across statements.
+#[derive(Default)]
+pub(crate) struct GrundyTables(HashMap<String, GrundyTable>);
+
+/// What a rule argument may be, for error messages.
+const RULE_EXAMPLES: &str = "kayles, dawson, octal code=0.137 or stones take=[1, 2, 3]";
+
+impl Session {
+    /// The heap rule of a heap game's position (`stones[5] take=[1, 2]`), if its ruleset is a
+    /// heap game; an error if its settings are wrong.
+    pub(crate) fn position_rule(&self, r: &Ruleset) -> Option<EvalResult<HeapRule>> {
+        let def = crate::registry::ruleset(&r.name.node)?;
+        let read = def.heap_rule?;
+        Some(check_settings(def, &r.name, &r.settings).and_then(|()| read(&spec(def, &r.name, &r.settings))))
+    }
+
+    /// The heap rule named by a function argument: `kayles`, `octal code=0.137`, `stones take=[1, 2]`.
+    pub(crate) fn argument_rule(&self, arg: &CallArg) -> EvalResult<HeapRule> {
+        let (name, settings): (Spanned<String>, &[cgt_syntax::Setting]) = match arg {
+            CallArg::Expr(e) => match &e.node {
+                ExprKind::Name(n) => (Spanned::new(n.clone(), e.span.clone()), &[]),
+                _ => return Err(not_a_rule(&e.span)),
+            },
+            CallArg::Rule(name, settings) => (name.clone(), settings),
+            CallArg::Range(r) => return Err(not_a_rule(&r.span)),
+        };
+        let def = find_ruleset(&name).map_err(|_| not_a_rule(&name.span))?;
+        let Some(read) = def.heap_rule else {
+            return Err(Box::new(
+                Diagnostic::error("argument", name.span.clone(), format!("`{}` is not a heap game", name.node))
+                    .with_hint(format!("rules of heap games are {RULE_EXAMPLES}")),
+            ));
+        };
+        check_settings(def, &name, settings)?;
+        read(&spec(def, &name, settings))
+    }
+
+    /// The Grundy table of a rule covering heaps up to `largest` (or its period), cached.
+    pub(crate) fn grundy_table(
+        &mut self,
+        rule: &HeapRule,
+        largest: u64,
+        span: &Span,
+        budget: &Budget,
+    ) -> EvalResult<GrundyTable> {
+        let key = format!("{rule:?}");
+        let tables = self.table::<GrundyTables>();
+        if let Some(t) = tables.0.get(&key)
+            && (t.period().is_some() || (t.values().len() as u64) > largest)
+        {
+            return Ok(t.clone());
+        }
+        let limit = usize::try_from(largest).map_or(TABLE_LIMIT, |l| l.saturating_add(1).clamp(1 << 12, TABLE_LIMIT));
+        let table = rule.grundy_table(limit, budget).map_err(|e| gave_up(e, span.clone(), budget))?;
+        let tables = self.table::<GrundyTables>();
+        if tables.0.len() > 64 {
+            tables.0.clear();
+        }
+        tables.0.insert(key, table.clone());
+        Ok(table)
+    }
+
+    /// The Grundy value of a sum of heaps of one rule (a nimber), with a winning move.
+    pub(crate) fn heap_position(
+        &mut self,
+        rule: &HeapRule,
+        heaps: &[u64],
+        span: &Span,
+        ctx: &Ctx,
+    ) -> EvalResult<Computed> {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let table = self.grundy_table(rule, largest, span, ctx.budget)?;
+        let g = table.sum(heaps).map_err(|e| beyond(span, e))?;
+        let mut out = Computed::plain(Value::Game(self.games.nimber(u64::from(g))));
+        if ctx.is_top(span) && g != 0 {
+            let shown = match rule {
+                HeapRule::Subtraction(s) => s.winning_move(&table, heaps).ok().flatten().map(|m| {
+                    let (from, to) = (heaps[m.heap], heaps[m.heap] - m.take);
+                    format!("take {} from heap {} ({from} -> {to})", m.take, m.heap + 1)
+                }),
+                HeapRule::Octal(c) => c.winning_move(&table, heaps).ok().flatten().map(|m| {
+                    let left: Vec<String> = m.leave.iter().map(u64::to_string).collect();
+                    let left = if left.is_empty() { "nothing".to_string() } else { left.join(" + ") };
+                    format!("take {} from heap {} ({} -> {left})", m.take, m.heap + 1, heaps[m.heap])
+                }),
+                HeapRule::Nim => None,
+            };
+            if let Some(m) = shown {
+                out = out.with_extra("winning move", m);
+            }
+        }
+        Ok(out)
+    }
+
+    /// `grundy(RULE, a..b)`: the Grundy values of heaps a to b (both included).
+    pub(crate) fn grundy_range(
+        &mut self,
+        rule: &HeapRule,
+        a: u64,
+        b: u64,
+        span: &Span,
+        budget: &Budget,
+    ) -> EvalResult<Value> {
+        if b < a || b - a >= RANGE_LIMIT {
+            return Err(Box::new(
+                Diagnostic::error(
+                    "argument",
+                    span.clone(),
+                    format!("the range {a}..{b} is empty or longer than {RANGE_LIMIT}"),
+                )
+                .with_hint("ranges include both ends, e.g. grundy(kayles, 0..40)"),
+            ));
+        }
+        let grundy = |n: u64| Value::Integer(n.into(), Quantity::Grundy);
+        if *rule == HeapRule::Nim {
+            return Ok(Value::List((a..=b).map(grundy).collect()));
+        }
+        let table = self.grundy_table(rule, b, span, budget)?;
+        let values = (a..=b)
+            .map(|n| table.try_value(u128::from(n)).map(|g| grundy(u64::from(g))))
+            .collect::<Result<Vec<Value>, _>>()
+            .map_err(|e| beyond(span, e))?;
+        Ok(Value::List(values))
+    }
+
+    /// `period(RULE)`: the pre-period and period of the rule's Grundy sequence.
+    pub(crate) fn period_of(&mut self, rule: &HeapRule, span: &Span, budget: &Budget) -> EvalResult<Value> {
+        if *rule == HeapRule::Nim {
+            return Err(Box::new(
+                Diagnostic::error("argument", span.clone(), "Nim's Grundy values are the heaps themselves: no period")
+                    .with_hint("a heap of n in Nim is worth *n"),
+            ));
+        }
+        let table = self.grundy_table(rule, TABLE_LIMIT as u64, span, budget)?;
+        match table.period() {
+            Some(p) => Ok(Value::Period(p.preperiod, p.period)),
+            None => Err(gave_up_because(
+                span.clone(),
+                format!("no period found among the first {} values", table.values().len()),
+                "the sequence may still be periodic from further on; no larger table is computed",
+            )),
+        }
+    }
+}
+
+/// The rule of a row with its settings.
+fn spec<'a>(def: &'static RulesetDef, name: &'a Spanned<String>, settings: &'a [cgt_syntax::Setting]) -> RuleSpec<'a> {
+    RuleSpec { name, settings, def }
+}
+
+fn not_a_rule(span: &Span) -> Box<Diagnostic> {
+    Box::new(
+        Diagnostic::error("argument", span.clone(), "expected a heap rule")
+            .with_hint(format!("for example {RULE_EXAMPLES}")),
+    )
+}
+
+/// A heap beyond the computed table of a rule with no period found.
+fn beyond(span: &Span, e: BeyondTable) -> Box<Diagnostic> {
+    gave_up_because(span.clone(), e, "the Grundy sequence has no period within the computed range; use smaller heaps")
+}

@@ -1,0 +1,206 @@
+//! The registry: one row per ruleset and one row per function, the only place the evaluator,
+//! completion, hover, the "did you mean" hints and the TextMate test learn their names from.
+//!
+//! A ruleset's row says how its position is written, what it means, which settings it takes,
+//! what kind of result it gives and which function evaluates it; a heap game's row also says
+//! how to read its heap rule (for `grundy(RULE, a..b)`, `period(RULE)`, `misere` and the
+//! compounds). Nothing else in the crate matches on a ruleset's or a function's name.
+
+use cgt_rules::heap::HeapRule;
+use cgt_syntax::{CallArg, Diagnostic, Ruleset, Setting, Span, Spanned};
+
+use crate::Session;
+use crate::context::{Computed, Ctx};
+use crate::names::suggest;
+use crate::value::EvalResult;
+
+/// What kind of result a ruleset or a function gives (SPEC §3.4, "Kinds of results").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Returns {
+    /// A game: a canonical form with an outcome class.
+    Game,
+    /// A number about a game (a stop, a mean, a temperature), usable as that number.
+    Number,
+    /// A plain whole number that is not a game (a score, a count, a Grundy value).
+    Integer,
+    /// An outcome class (L, R, P, N).
+    Outcome,
+    /// Win, loss or draw for the player to move.
+    Play,
+    /// A list of values.
+    List,
+    /// Text (an explanation, a period, a table of moves).
+    Text,
+}
+
+impl Returns {
+    /// A few words for the docs: "a game", "a plain number", ...
+    pub fn describe(self) -> &'static str {
+        match self {
+            Returns::Game => "a game",
+            Returns::Number => "a number",
+            Returns::Integer => "a plain number (not a game)",
+            Returns::Outcome => "an outcome class",
+            Returns::Play => "win, loss or draw",
+            Returns::List => "a list",
+            Returns::Text => "text",
+        }
+    }
+}
+
+/// A setting a ruleset accepts (`take=[1, 2]`), with what it means.
+#[derive(Clone, Copy, Debug)]
+pub struct SettingDef {
+    /// The key.
+    pub key: &'static str,
+    /// What it means, with an example.
+    pub doc: &'static str,
+}
+
+/// Evaluates a ruleset position.
+pub(crate) type RulesetEval = fn(&mut Session, &Ruleset, &Span, &Ctx) -> EvalResult<Computed>;
+/// Reads a heap game's rule from its name and settings.
+pub(crate) type HeapRuleReader = fn(&RuleSpec) -> EvalResult<HeapRule>;
+/// Evaluates a function call.
+pub(crate) type FunctionEval = fn(&mut Session, &Call, &Ctx) -> EvalResult<Computed>;
+
+/// One ruleset of the language.
+pub struct RulesetDef {
+    /// The name before the brackets.
+    pub name: &'static str,
+    /// An example position.
+    pub example: &'static str,
+    /// What the ruleset is, in one line.
+    pub doc: &'static str,
+    /// The settings it accepts after the brackets.
+    pub settings: &'static [SettingDef],
+    /// What its positions evaluate to.
+    pub returns: Returns,
+    pub(crate) eval: RulesetEval,
+    pub(crate) heap_rule: Option<HeapRuleReader>,
+}
+
+/// One function of the language.
+pub struct FunctionDef {
+    /// The name.
+    pub name: &'static str,
+    /// How it is called.
+    pub signature: &'static str,
+    /// What it computes, in one line.
+    pub doc: &'static str,
+    /// What it gives.
+    pub returns: Returns,
+    pub(crate) eval: FunctionEval,
+}
+
+/// A function call as the functions see it.
+pub(crate) struct Call<'a> {
+    /// The function's name as written.
+    pub name: &'a Spanned<String>,
+    /// The arguments.
+    pub args: &'a [CallArg],
+    /// The whole call.
+    pub span: &'a Span,
+    /// The function's row.
+    pub def: &'static FunctionDef,
+}
+
+/// A rule named with its settings: the ruleset of a position (`stones[5] take=[1, 2]`) or a
+/// rule argument (`stones take=[1, 2]`, `kayles`).
+pub(crate) struct RuleSpec<'a> {
+    /// The rule's name.
+    pub name: &'a Spanned<String>,
+    /// Its settings.
+    pub settings: &'a [Setting],
+    /// The row of the ruleset.
+    pub def: &'static RulesetDef,
+}
+
+impl RuleSpec<'_> {
+    /// The setting `key`, if given.
+    pub fn setting(&self, key: &str) -> Option<&Setting> {
+        self.settings.iter().find(|s| s.key.node == key)
+    }
+
+    /// An error for a missing or malformed setting `key`.
+    pub fn bad_setting(&self, key: &str) -> Box<Diagnostic> {
+        let span = self.setting(key).map_or(self.name.span.clone(), |s| s.key.span.clone());
+        let doc = self.def.settings.iter().find(|s| s.key == key).map_or("", |s| s.doc);
+        Box::new(
+            Diagnostic::error("setting", span, format!("`{}` needs `{key}=...`", self.name.node))
+                .with_hint(format!("{doc}; for example `{}`", self.def.example)),
+        )
+    }
+}
+
+/// Every ruleset.
+pub fn rulesets() -> &'static [RulesetDef] {
+    crate::rulesets::ROWS
+}
+
+/// Every function.
+pub fn functions() -> &'static [FunctionDef] {
+    crate::functions::ROWS
+}
+
+/// The ruleset named `name`.
+pub fn ruleset(name: &str) -> Option<&'static RulesetDef> {
+    rulesets().iter().find(|r| r.name == name)
+}
+
+/// The function named `name`.
+pub fn function(name: &str) -> Option<&'static FunctionDef> {
+    functions().iter().find(|f| f.name == name)
+}
+
+/// The ruleset named at `name`, or an error with a suggestion.
+pub(crate) fn find_ruleset(name: &Spanned<String>) -> EvalResult<&'static RulesetDef> {
+    ruleset(&name.node).ok_or_else(|| {
+        let mut d = Diagnostic::error("name", name.span.clone(), format!("unknown ruleset `{}`", name.node));
+        if let Some(s) = suggest(&name.node, rulesets().iter().map(|r| r.name)) {
+            d = d.with_hint(format!("did you mean `{s}[...]`?"));
+        }
+        Box::new(d)
+    })
+}
+
+/// The function named at `name`, or an error with a suggestion.
+pub(crate) fn find_function(name: &Spanned<String>) -> EvalResult<&'static FunctionDef> {
+    function(&name.node).ok_or_else(|| {
+        let mut d = Diagnostic::error("name", name.span.clone(), format!("unknown function `{}`", name.node));
+        d = match suggest(&name.node, functions().iter().map(|f| f.name)) {
+            Some(s) => d.with_hint(format!("did you mean `{s}`?")),
+            None => {
+                let all: Vec<&str> = functions().iter().map(|f| f.name).collect();
+                d.with_hint(format!("the functions are {}", all.join(", ")))
+            }
+        };
+        Box::new(d)
+    })
+}
+
+/// Checks a ruleset's settings: each known to the ruleset, none given twice.
+pub(crate) fn check_settings(def: &RulesetDef, name: &Spanned<String>, settings: &[Setting]) -> EvalResult<()> {
+    for (i, s) in settings.iter().enumerate() {
+        let key = s.key.node.as_str();
+        if !def.settings.iter().any(|d| d.key == key) {
+            let mut d =
+                Diagnostic::error("setting", s.key.span.clone(), format!("`{}` has no setting `{key}`", name.node));
+            let keys: Vec<&str> = def.settings.iter().map(|d| d.key).collect();
+            d = match (suggest(key, keys.iter().copied()), keys.is_empty()) {
+                (Some(k), _) => d.with_hint(format!("did you mean `{k}`?")),
+                (None, true) => d.with_hint(format!("`{}` takes no settings", name.node)),
+                (None, false) => d.with_hint(format!("its settings are {}", keys.join(", "))),
+            };
+            return Err(Box::new(d));
+        }
+        if let Some(first) = settings[..i].iter().find(|t| t.key.node == key) {
+            return Err(Box::new(
+                Diagnostic::error("setting", s.key.span.clone(), format!("the setting `{key}` is given twice"))
+                    .with_label(first.key.span.clone(), "first given here")
+                    .with_hint("give each setting once"),
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,56 @@
+//! Black-and-White boxes (Hackenbush strings): bare words `WBBW.BW` and `boxes[BGW, W]`.
+//! Black/white piles are numbers by van Roode's rule; piles with green boxes go through the
+//! engine.
+
+use cgt_rules::boxes::{self, Position};
+use cgt_syntax::{Diagnostic, Ruleset, Span, Spanned};
+
+use super::words;
+use crate::Session;
+use crate::context::{Computed, Ctx, Moves};
+use crate::registry::{Returns, RulesetDef};
+use crate::value::{EvalResult, Value};
+
+/// The row of `boxes`.
+pub(crate) const ROW: RulesetDef = RulesetDef {
+    name: "boxes",
+    example: "boxes[WBBW, BW, BGW]",
+    doc: "Black-and-White boxes (Hackenbush strings), piles bottom to top; G is green; bare words `WBBW.BW` too",
+    settings: &[],
+    returns: Returns::Game,
+    eval,
+    heap_rule: None,
+};
+
+fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+    let words = words(&r.args, "a box pile is a word of B, W and G", ROW.example)?;
+    let piles = words.iter().map(pile).collect::<EvalResult<Vec<_>>>()?;
+    let position = Position(piles);
+    let moves = if ctx.is_top(span) { Moves::of(&position, position.0.iter().map(Vec::len).sum()) } else { None };
+    if let Some(x) = boxes::position_value(&position.0) {
+        return Ok(Computed::plain(Value::Game(s.games.number(&x))).with_moves(moves));
+    }
+    let mut total = s.games.zero();
+    for p in &position.0 {
+        let g = s.lift(span, ctx.budget, |games, b| boxes::pile_game(games, p, b))?;
+        total = s.lift(span, ctx.budget, |games, b| games.add(total, g, b))?;
+    }
+    Ok(Computed::plain(Value::Game(total)).with_moves(moves))
+}
+
+/// One pile, with an exact span for a letter that is not a box colour.
+fn pile(w: &Spanned<String>) -> EvalResult<Vec<boxes::Colour>> {
+    boxes::parse_pile(&w.node).map_err(|bad| {
+        let at = w.span.start + bad.offset;
+        let mut d = Diagnostic::error(
+            "argument",
+            at..at + bad.letter.len_utf8(),
+            format!("`{}` is not a box colour", bad.letter),
+        )
+        .with_hint("boxes are B (black, Left), W (white, Right) or G (green, either); `_` alone is an empty pile");
+        if bad.letter == 'R' || bad.letter == 'L' {
+            d = d.with_hint("box piles use B (black) and W (white); trees use B, R and G: `tree[B(R)]`");
+        }
+        Box::new(d)
+    })
+}

@@ -1,0 +1,58 @@
+//! Domineering: `domineering[3x4]` (an empty board) or `domineering["..#.", "...."]`.
+
+use cgt_rules::domineering::{Board, BoardError, Domineering};
+use cgt_syntax::{Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
+
+use super::bad_arg;
+use crate::Session;
+use crate::context::{Computed, Ctx, Moves};
+use crate::registry::{Returns, RulesetDef};
+use crate::value::{EvalResult, Value, gave_up};
+
+/// The row of `domineering`.
+pub(crate) const ROW: RulesetDef = RulesetDef {
+    name: "domineering",
+    example: r#"domineering[3x4] or domineering["..#.", "...."]"#,
+    doc: "Domineering: Left places vertical, Right horizontal dominoes; `#` is an occupied cell",
+    settings: &[],
+    returns: Returns::Game,
+    eval,
+    heap_rule: None,
+};
+
+fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+    let board = board(r)?;
+    let moves = if ctx.is_top(span) { Moves::of(&board, board.rows() * board.cols()) } else { None };
+    let (table, games) = s.table_and_games::<Domineering>();
+    let g = table.board_game(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
+    Ok(Computed::plain(Value::Game(g)).with_moves(moves))
+}
+
+/// The board of `RxC` or of rows in quotes.
+pub(crate) fn board(r: &Ruleset) -> EvalResult<Board> {
+    match r.args.as_slice() {
+        [RuleArg { kind: RuleArgKind::Dims(a, b), span: s }] => {
+            let size = |x: &str| x.parse::<usize>().ok().filter(|&n| n <= 1024);
+            let (Some(rows), Some(cols)) = (size(a), size(b)) else {
+                return Err(bad_arg(s, "board sizes go up to 1024x1024", ROW.example));
+            };
+            Ok(Board::empty(rows, cols))
+        }
+        args if !args.is_empty() && args.iter().all(|a| matches!(a.kind, RuleArgKind::Str(_))) => {
+            let rows: Vec<&str> = args
+                .iter()
+                .filter_map(|a| if let RuleArgKind::Str(s) = &a.kind { Some(s.as_str()) } else { None })
+                .collect();
+            Board::from_rows(&rows).map_err(|e| {
+                let (row, msg) = match e {
+                    BoardError::Ragged { row } => (row, "every row must have the same length as the first".to_string()),
+                    BoardError::BadCell { row, letter, .. } => {
+                        (row, format!("`{letter}` is not a cell: use `.` for a free cell and `#` for an occupied one"))
+                    }
+                };
+                Box::new(Diagnostic::error("argument", args[row.min(args.len() - 1)].span.clone(), msg))
+            })
+        }
+        _ => Err(bad_arg(&r.name.span, "a board is `RxC` or a list of rows in quotes", ROW.example)),
+    }
+}

@@ -1,0 +1,51 @@
+//! Toppling Dominoes: `toppling[BWWB]`, rows separated by `.` being a sum.
+
+use cgt_rules::toppling::{self, Position, Toppling};
+use cgt_syntax::{Diagnostic, Ruleset, Span, Spanned};
+
+use super::words;
+use crate::Session;
+use crate::context::{Computed, Ctx, Moves};
+use crate::registry::{Returns, RulesetDef};
+use crate::value::{EvalResult, Value, gave_up};
+
+/// The row of `toppling`.
+pub(crate) const ROW: RulesetDef = RulesetDef {
+    name: "toppling",
+    example: "toppling[BWWB]",
+    doc: "Toppling Dominoes: B black (Left), W white (Right), G green (either); rows joined by `.` are a sum",
+    settings: &[],
+    returns: Returns::Game,
+    eval,
+    heap_rule: None,
+};
+
+fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+    let ws = words(&r.args, "a row of dominoes is a word of B, W and G", ROW.example)?;
+    let rows = ws.iter().map(row).collect::<EvalResult<Vec<_>>>()?;
+    let position = Position { rows };
+    let moves = if ctx.is_top(span) { Moves::of(&position, position.rows.iter().map(Vec::len).sum()) } else { None };
+    let (table, games) = s.table_and_games::<Toppling>();
+    let g = table.position_game(games, &position, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
+    Ok(Computed::plain(Value::Game(g)).with_moves(moves))
+}
+
+/// One row, with an exact span for a letter that is not a domino colour.
+fn row(w: &Spanned<String>) -> EvalResult<Vec<toppling::Domino>> {
+    toppling::parse_row(&w.node).map_err(|bad| {
+        let at = w.span.start + bad.offset;
+        let hint = if bad.letter == 'R' || bad.letter == 'L' {
+            "dominoes are B (black) and W (white), as box piles are; trees use B, R and G"
+        } else {
+            "dominoes are B (black, Left), W (white, Right) or G (green, either)"
+        };
+        Box::new(
+            Diagnostic::error(
+                "argument",
+                at..at + bad.letter.len_utf8(),
+                format!("`{}` is not a domino colour", bad.letter),
+            )
+            .with_hint(hint),
+        )
+    })
+}
