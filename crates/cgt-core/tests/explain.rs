@@ -670,3 +670,21 @@ fn budgets_are_respected() {
     assert_eq!(explain::explain_game(&mut games, huge, &b), Err(Exhausted::Memory));
     assert_eq!(explain::explain_sum(&mut games, huge, zero, &b), Err(Exhausted::Memory));
 }
+
+/// The display style reaches every value in the text.
+#[test]
+fn unicode_style() {
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    let (l, r) = read_options(&mut games, "{^, 0 | v}");
+    let e = explain::explain_options(&mut games, &l, &r, &b).unwrap();
+    validate(&mut games, &e);
+    let text = explain::render(&mut games, &e, DisplayStyle { unicode: true }).join("\n");
+    expect![[r#"
+        G = `{↑,0|↓}`
+        Left's option `0` is dominated by `↑` (because `↑ > 0`)
+        Left's option `↑` is reversible through `*` since `* <= G`: replaced by `*`'s Left options (`0`)
+        Right's option `↓` is reversible through `*` since `* >= G`: replaced by `*`'s Right options (`0`)
+        Nothing else is dominated or reversible: the canonical form is `*`"#]]
+    .assert_eq(&text);
+}
