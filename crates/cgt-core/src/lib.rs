@@ -4,6 +4,7 @@
 pub mod atomic;
 pub mod budget;
 pub mod dyadic;
+pub mod explain;
 pub mod game;
 pub mod thermo;
 
