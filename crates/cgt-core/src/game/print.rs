@@ -123,12 +123,10 @@ fn nus_text(n: &Nus, style: DisplayStyle) -> String {
             s.push_str(&k.to_string());
         }
     }
-    match n.nim {
-        0 => {}
-        1 => s.push('*'),
-        m => {
-            s.push('*');
-            s.push_str(&m.to_string());
+    if !n.nim.is_zero() {
+        s.push('*');
+        if !n.nim.is_one() {
+            s.push_str(&n.nim.to_string());
         }
     }
     s
