@@ -26,7 +26,13 @@
 //! # Printing
 //!
 //! See `game/print.rs`: CGSuite's conventions, `0`, `-3/8`, `^^*4`, `73/16v9*8`, `+-1`,
-//! `{2||1|0}`.
+//! `+-{1,1*}`, `2Tiny(2)`, `^<2>`, `v[3]*`, `{2||1|0}`.
+//!
+//! # Nimbers
+//!
+//! Nimber parts are of any size (`game/nimber.rs`); a nimber part above 65,536 is never
+//! expanded into its options ([`Games::has_huge_options`]), but takes part in sums,
+//! comparisons, outcomes and printing like any other.
 
 mod arena;
 mod canonical;
@@ -36,6 +42,7 @@ mod nus;
 mod ops;
 mod order;
 mod print;
+mod uptimal;
 
 use std::fmt;
 use std::sync::Arc;
@@ -117,6 +124,8 @@ pub struct Games {
     option_bytes: usize,
     /// How many more nodes the printer may visit in the current `display` call.
     print_left: usize,
+    /// The uptimals built for the printer, and the games it has recognised.
+    uptimals: uptimal::UptimalTable,
 }
 
 impl Default for Games {
@@ -135,6 +144,7 @@ impl Games {
             caches: Caches::default(),
             option_bytes: 0,
             print_left: 0,
+            uptimals: uptimal::UptimalTable::default(),
         };
         let zero = g.intern_nus(Nus::number(Dyadic::zero()));
         debug_assert_eq!(zero, GameId(0));
