@@ -26,20 +26,30 @@
 //! # Printing
 //!
 //! See `game/print.rs`: CGSuite's conventions, `0`, `-3/8`, `^^*4`, `73/16v9*8`, `+-1`,
-//! `{2||1|0}`.
+//! `+-{1,1*}`, `2Tiny(2)`, `^<2>`, `v[3]*`, `{2||1|0}`.
+//!
+//! # Nimbers
+//!
+//! Nimber parts are of any size (`game/nimber.rs`); a nimber part above 65,536 is never
+//! expanded into its options ([`Games::has_huge_options`]), but takes part in sums,
+//! comparisons, outcomes and printing like any other.
 
 mod arena;
 mod canonical;
 mod compare;
+mod nimber;
 mod nus;
 mod ops;
 mod order;
 mod print;
+mod uptimal;
 
 use std::fmt;
 use std::sync::Arc;
 
 use arena::{Caches, FxMap, Node};
+use nimber::Nimber;
+use num_bigint::BigUint;
 use nus::Nus;
 
 use crate::budget::{Budget, Exhausted};
@@ -114,6 +124,8 @@ pub struct Games {
     option_bytes: usize,
     /// How many more nodes the printer may visit in the current `display` call.
     print_left: usize,
+    /// The uptimals built for the printer, and the games it has recognised.
+    uptimals: uptimal::UptimalTable,
 }
 
 impl Default for Games {
@@ -132,6 +144,7 @@ impl Games {
             caches: Caches::default(),
             option_bytes: 0,
             print_left: 0,
+            uptimals: uptimal::UptimalTable::default(),
         };
         let zero = g.intern_nus(Nus::number(Dyadic::zero()));
         debug_assert_eq!(zero, GameId(0));
@@ -163,9 +176,19 @@ impl Games {
         self.nus(&Dyadic::zero(), 0, n)
     }
 
+    /// The nimber `*n` for an `n` of any size.
+    pub fn nimber_big(&mut self, n: &BigUint) -> GameId {
+        self.nus_big(&Dyadic::zero(), 0, n)
+    }
+
     /// The value `x + ups·^ + *nim`.
     pub fn nus(&mut self, x: &Dyadic, ups: i64, nim: u64) -> GameId {
-        self.intern_nus(Nus { x: x.clone(), ups, nim })
+        self.intern_nus(Nus { x: x.clone(), ups, nim: Nimber::Small(nim) })
+    }
+
+    /// The value `x + ups·^ + *nim` for a nimber part of any size.
+    pub fn nus_big(&mut self, x: &Dyadic, ups: i64, nim: &BigUint) -> GameId {
+        self.intern_nus(Nus { x: x.clone(), ups, nim: Nimber::from_big(nim) })
     }
 
     /// The canonical form of `{left | right}`.
@@ -174,13 +197,24 @@ impl Games {
     }
 
     /// The Left options of the canonical form, in the structural order.
+    ///
+    /// A game with too many options to list ([`Games::has_huge_options`]) gets an empty
+    /// list: check that first, or use [`Games::try_options`].
     pub fn left_options(&mut self, g: GameId) -> Vec<GameId> {
         self.options(g).0.to_vec()
     }
 
-    /// The Right options of the canonical form, in the structural order.
+    /// The Right options of the canonical form, in the structural order (empty for a game
+    /// with huge options, as for [`Games::left_options`]).
     pub fn right_options(&mut self, g: GameId) -> Vec<GameId> {
         self.options(g).1.to_vec()
+    }
+
+    /// Both option lists, or [`Exhausted::Memory`] for a game with too many options to list
+    /// ([`Games::has_huge_options`]).
+    pub fn try_options(&mut self, g: GameId) -> Result<(Vec<GameId>, Vec<GameId>), Exhausted> {
+        let (l, r) = self.try_opts(g)?;
+        Ok((l.to_vec(), r.to_vec()))
     }
 
     /// `-g`.
@@ -243,20 +277,35 @@ impl Games {
         self.number_of(g).cloned()
     }
 
-    /// `(x, k, m)` if `g = x + k·^ + *m`.
+    /// `(x, k, m)` if `g = x + k·^ + *m` with `m` small enough for a `u64` (see
+    /// [`Games::as_nus_big`] for any `m`).
     pub fn as_nus(&self, g: GameId) -> Option<(Dyadic, i64, u64)> {
-        self.nus_of(g).map(|n| (n.x.clone(), n.ups, n.nim))
+        self.nus_of(g).and_then(|n| Some((n.x.clone(), n.ups, n.nim.to_u64()?)))
     }
 
-    /// `Some(n)` exactly when `g = *n`.
+    /// `(x, k, m)` if `g = x + k·^ + *m`, for a nimber part of any size.
+    pub fn as_nus_big(&self, g: GameId) -> Option<(Dyadic, i64, BigUint)> {
+        self.nus_of(g).map(|n| (n.x.clone(), n.ups, n.nim.to_big()))
+    }
+
+    /// `Some(n)` exactly when `g = *n` and `n` fits a `u64` (see [`Games::nim_value_big`]).
     pub fn nim_value(&self, g: GameId) -> Option<u64> {
-        self.nus_of(g).filter(|n| n.x.is_zero() && n.ups == 0).map(|n| n.nim)
+        self.pure_nimber(g).and_then(Nimber::to_u64)
+    }
+
+    /// `Some(n)` exactly when `g = *n`, for `n` of any size.
+    pub fn nim_value_big(&self, g: GameId) -> Option<BigUint> {
+        self.pure_nimber(g).map(Nimber::to_big)
+    }
+
+    fn pure_nimber(&self, g: GameId) -> Option<&Nimber> {
+        self.nus_of(g).filter(|n| n.x.is_zero() && n.ups == 0).map(|n| &n.nim)
     }
 
     /// Whether `g` equals an impartial game, that is, a nimber (canonical forms of impartial
     /// games are nimbers).
     pub fn is_impartial(&mut self, g: GameId) -> bool {
-        self.nim_value(g).is_some()
+        self.pure_nimber(g).is_some()
     }
 
     /// The birthday of the canonical form (saturating at `u64::MAX` for huge numbers).

@@ -74,17 +74,20 @@ fn published_canonical_forms() {
     // {0 | ^} = ^^* (Winning Ways), not a general game.
     check(g(vec![n(0)], vec![up()]), "^^*");
     check(g(vec![n(0)], vec![g(vec![n(0)], vec![up()])]), "^3");
-    // CGSuite's ^.Pow(2) and ^.Pow(2)+*: general games.
+    // CGSuite's ^.Pow(2) and ^.Pow(2)+*: the uptimals ^<2> and ^<2>*.
     let down_star = || g(vec![n(0)], vec![n(0), star(1)]);
-    check(g(vec![n(0)], vec![down_star()]), "{0|v*}");
-    check(g(vec![n(0), star(1)], vec![g(vec![star(1)], vec![n(0)])]), "{0,*|v}");
+    check(g(vec![n(0)], vec![down_star()]), "^<2>");
+    check(g(vec![n(0), star(1)], vec![g(vec![star(1)], vec![n(0)])]), "^<2>*");
+    // {^ | *} = ^[2] = ^ + ^<2>.
+    check(g(vec![up()], vec![star(1)]), "^[2]");
     // {^ | v} = *: ^ reverses through * <= {^|v}, v likewise.
     check(g(vec![up()], vec![g(vec![star(1)], vec![n(0)])]), "*");
     check(g(vec![n(1)], vec![n(-1)]), "+-1");
     check(g(vec![n(4)], vec![n(2)]), "{4|2}");
     check(g(vec![n(1)], vec![n(0)]), "{1|0}");
     check(g(vec![frac(1, 1)], vec![frac(1, 2)]), "{1/2|1/4}");
-    check(g(vec![n(0)], vec![g(vec![n(0)], vec![n(-1)])]), "{0||0|-1}");
+    // {0||0|-x} is Tiny(x) in CGSuite.
+    check(g(vec![n(0)], vec![g(vec![n(0)], vec![n(-1)])]), "Tiny(1)");
     check(g(vec![n(2)], vec![g(vec![n(1)], vec![n(0)])]), "{2||1|0}");
     let two_one_zero = || g(vec![n(2)], vec![g(vec![n(1)], vec![n(0)])]);
     check(g(vec![n(3)], vec![two_one_zero()]), "{3|||2||1|0}");
@@ -102,11 +105,13 @@ fn published_canonical_forms() {
 fn switches_print_with_plus_minus() {
     let one_star = || g(vec![n(1)], vec![n(1)]);
     let m_one_star = || g(vec![n(-1)], vec![n(-1)]);
-    check(g(vec![one_star()], vec![m_one_star()]), "+-1*");
+    // CGSuite puts a lone term that is not a single symbol in parentheses: +-(5over).
+    check(g(vec![one_star()], vec![m_one_star()]), "+-(1*)");
     let two_one = || g(vec![n(2)], vec![n(1)]);
     let m_two_one = || g(vec![n(-1)], vec![n(-2)]);
     check(g(vec![two_one()], vec![m_two_one()]), "+-{2|1}");
-    check(g(vec![n(1), two_one()], vec![n(-1), m_two_one()]), "+-(1,{2|1})");
+    // CGSuite's multiple switch.
+    check(g(vec![n(1), two_one()], vec![n(-1), m_two_one()]), "+-{1,{2|1}}");
     check(g(vec![n(3)], vec![n(-3)]), "+-3");
     check(g(vec![frac(1, 1)], vec![frac(-1, 1)]), "+-1/2");
 }
@@ -350,4 +355,212 @@ fn sums_of_switches() {
 fn arena_can_move_to_another_thread() {
     fn assert_send<T: Send>() {}
     assert_send::<Games>();
+}
+
+/// Reads the test table's game literals: `{L1,L2|R1,R2}` with slashes nesting as in CGSuite
+/// (the separator with the most slashes splits first), `+-A`, `+-{A,B}`, and juxtaposed
+/// number-up-star values such as `-3/2`, `2*`, `vv*4`, `^3`. Test-only; panics on bad input.
+fn read(games: &mut Games, text: &str) -> GameId {
+    let b = Budget::unlimited();
+    let t = text.trim();
+    if let Some(rest) = t.strip_prefix("+-") {
+        let parts = match rest.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+            Some(inner) if !has_top_level(inner, '|') => split_top(inner, ','),
+            _ => vec![rest],
+        };
+        let l: Vec<GameId> = parts.iter().map(|p| read(games, p)).collect();
+        let r: Vec<GameId> = l.iter().map(|&x| games.neg(x, &b).unwrap()).collect();
+        return games.from_options(&l, &r, &b).unwrap();
+    }
+    if let Some(inner) = t.strip_prefix('{').and_then(|r| r.strip_suffix('}'))
+        && balanced(inner)
+    {
+        return read_open(games, inner);
+    }
+    read_nus(games, t)
+}
+
+/// Reads the inside of braces.
+fn read_open(games: &mut Games, inner: &str) -> GameId {
+    let b = Budget::unlimited();
+    let (start, len) = widest_bar_run(inner);
+    let (lt, rt) = (&inner[..start], &inner[start + len..]);
+    let mut side = |s: &str| -> Vec<GameId> {
+        if s.trim().is_empty() {
+            vec![]
+        } else if has_top_level(s, '|') {
+            vec![read_open(games, s)]
+        } else {
+            split_top(s, ',').iter().map(|p| read(games, p)).collect()
+        }
+    };
+    let l = side(lt);
+    let r = side(rt);
+    games.from_options(&l, &r, &b).unwrap()
+}
+
+fn read_nus(games: &mut Games, t: &str) -> GameId {
+    let end = t.find(['^', 'v', '*']).unwrap_or(t.len());
+    let x = match &t[..end] {
+        "" => Dyadic::zero(),
+        num => match num.split_once('/') {
+            Some((p, q)) => {
+                let q: u64 = q.parse().unwrap();
+                Dyadic::new(p.parse::<i64>().unwrap(), u64::from(q.trailing_zeros()))
+            }
+            None => Dyadic::integer(num.parse::<i64>().unwrap()),
+        },
+    };
+    let rest = &t[end..];
+    let (arrows, star) = rest.split_once('*').map_or((rest, None), |(a, s)| (a, Some(s)));
+    let ups = match arrows {
+        "" => 0,
+        a if a.chars().all(|c| c == '^') => a.len() as i64,
+        a if a.chars().all(|c| c == 'v') => -(a.len() as i64),
+        a if a.starts_with('^') => a[1..].parse().unwrap(),
+        a => -a[1..].parse::<i64>().unwrap(),
+    };
+    let nim = star.map_or(0, |s| if s.is_empty() { 1 } else { s.parse().unwrap() });
+    games.nus(&x, ups, nim)
+}
+
+/// The first of the longest runs of `|` outside braces.
+fn widest_bar_run(s: &str) -> (usize, usize) {
+    let (mut best, mut depth, mut i) = ((0, 0), 0, 0);
+    let bytes = s.as_bytes();
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' => depth += 1,
+            b'}' => depth -= 1,
+            b'|' if depth == 0 => {
+                let run = bytes[i..].iter().take_while(|&&c| c == b'|').count();
+                if run > best.1 {
+                    best = (i, run);
+                }
+                i += run;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    best
+}
+
+fn has_top_level(s: &str, c: char) -> bool {
+    let mut depth = 0;
+    s.chars().any(|ch| {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+        depth == 0 && ch == c
+    })
+}
+
+fn balanced(s: &str) -> bool {
+    let mut depth = 0i32;
+    s.chars().all(|ch| {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+        depth >= 0
+    }) && depth == 0
+}
+
+fn split_top(s: &str, sep: char) -> Vec<&str> {
+    let (mut out, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (i, ch) in s.char_indices() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            c if c == sep && depth == 0 => {
+                out.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&s[start..]);
+    out
+}
+
+/// CGSuite's printed forms: (input, what CGSuite prints), from CGSuite's own test suite
+/// (`CanonicalShortGameTestCase.scala`, `EvalTest.scala`, `CompoundGameTestCase.scala`).
+#[test]
+fn cgsuite_printed_forms() {
+    let cases: &[(&str, &str)] = &[
+        ("{0|*||*|||*||||*}", "^[4]"),
+        ("{0||0|v*}", "{0|^<2>}"),
+        ("{0||0|vvv}", "{0||0|v3}"),
+        ("{^^^|vv}", "{^3|vv}"),
+        ("{0||0|-3/2}", "Tiny(3/2)"),
+        ("{0|||0||-1|-3}", "Tiny({3|1})"),
+        ("{5||3|1|||0||||0}", "Miny({5||3|1})"),
+        ("{1|^^||^}", "{1|^^||^}"),
+        ("{1|^^^||^}", "{1|^3||^}"),
+        ("{3||2*|1*}", "{3||2*|1*}"),
+        ("{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}", "{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}"),
+        ("9/8*", "9/8*"),
+        ("6^*", "6^*"),
+        ("^*6", "^*6"),
+        ("73/16v9*8", "73/16v9*8"),
+        ("+-1", "+-1"),
+        ("+-1/2", "+-1/2"),
+        ("+-{1,1*}", "+-{1,1*}"),
+        ("{4|2}", "{4|2}"),
+        // *2 Heat 2 and ^^ Heat 2.
+        ("{2,{4|0}|-2,{0|-4}}", "+-{2,{4|0}}"),
+        ("{2||0,+-2|-4}", "{2||0,+-2|-4}"),
+        ("{12|0||-4|-16}", "{12|0||-4|-16}"),
+        // +-1 : +-1 (CGSuite's OrdinalSum).
+        ("{1,+-1|-1,{1,+-1,+-{1,+-1}|-1,+-1}}", "{1,+-1|-1,{1,+-1,+-{1,+-1}|-1,+-1}}"),
+        // CGSuite's rule for Tiny and Miny applied to other numbers in front.
+        ("{3/2|0||0}", "Miny(3/2)"),
+        ("{{3|1}|0||0}", "Miny({3|1})"),
+        ("{3||3|2}", "3Tiny(1)"),
+        ("{-1/2||-1/2|-5/2}", "-1/2Tiny(2)"),
+    ];
+    for &(input, expected) in cases {
+        let mut games = Games::new();
+        let id = read(&mut games, input);
+        assert_eq!(show(&mut games, id), expected, "{input}");
+    }
+}
+
+/// The value of a Domineering position (Left places vertical dominoes, Right horizontal
+/// ones) on a `w`-column board given as a bitmask of empty cells, by search from the rules.
+fn domineering(games: &mut Games, memo: &mut std::collections::HashMap<u32, GameId>, empty: u32, w: u32) -> GameId {
+    if let Some(&v) = memo.get(&empty) {
+        return v;
+    }
+    let b = Budget::unlimited();
+    let (mut l, mut r) = (Vec::new(), Vec::new());
+    for cell in 0..32 {
+        let below = cell + w;
+        if below < 32 && empty & (1 << cell) != 0 && empty & (1 << below) != 0 {
+            l.push(domineering(games, memo, empty & !(1 << cell) & !(1 << below), w));
+        }
+        if cell % w + 1 < w && empty & (1 << cell) != 0 && empty & (1 << (cell + 1)) != 0 {
+            r.push(domineering(games, memo, empty & !(1 << cell) & !(1 << (cell + 1)), w));
+        }
+    }
+    let v = games.from_options(&l, &r, &b).unwrap();
+    memo.insert(empty, v);
+    v
+}
+
+#[test]
+fn domineering_boards_print_as_cgsuite() {
+    // CGSuite's printed values of empty Domineering rectangles (rows x columns).
+    let cases: &[(u32, u32, &str)] = &[(1, 2, "-1"), (2, 2, "+-1"), (4, 4, "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}")];
+    for &(rows, cols, expected) in cases {
+        let mut games = Games::new();
+        let empty = (1u32 << (rows * cols)) - 1;
+        let v = domineering(&mut games, &mut std::collections::HashMap::new(), empty, cols);
+        assert_eq!(show(&mut games, v), expected, "{rows}x{cols}");
+    }
 }

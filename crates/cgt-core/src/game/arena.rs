@@ -122,7 +122,7 @@ impl Games {
             self.option_bytes += (left.len() + right.len()) * size_of::<GameId>() + 64;
         }
         if let Node::Nus(n) = &node {
-            self.option_bytes += (n.x.numerator().bits() / 8) as usize;
+            self.option_bytes += (n.x.numerator().bits() / 8) as usize + n.nim.heap_bytes();
         }
         self.nodes.push(node.clone());
         self.index.insert(node, id);
@@ -159,12 +159,18 @@ impl Games {
         self.birthdays[g.index()]
     }
 
-    /// Both canonical option lists, in the structural order (all of them, however many).
+    /// Both canonical option lists, in the structural order; empty lists for a game whose
+    /// options are too many to list ([`Games::has_huge_options_node`]), which callers check
+    /// first (or use [`Games::try_opts`]).
     pub(crate) fn options(&mut self, g: GameId) -> (Opts, Opts) {
         let n = match self.node(g) {
             Node::General { left, right } => return (left.clone(), right.clone()),
             Node::Nus(n) => n.clone(),
         };
+        if self.has_huge_options_node(g) {
+            let none: Opts = Arc::from(Vec::new());
+            return (none.clone(), none);
+        }
         if let Some(o) = self.caches.nus_options.get(&g) {
             return o.clone();
         }
@@ -179,7 +185,7 @@ impl Games {
     /// Both option lists, or `Exhausted::Memory` for a nimber part too large to list
     /// ([`NIM_OPTIONS_LIMIT`]): `*n` has n options. Every algorithm that walks options uses
     /// this, so huge nimbers are only ever handled arithmetically.
-    pub(crate) fn try_options(&mut self, g: GameId) -> Result<(Opts, Opts), Exhausted> {
+    pub(crate) fn try_opts(&mut self, g: GameId) -> Result<(Opts, Opts), Exhausted> {
         if self.has_huge_options_node(g) {
             return Err(Exhausted::Memory);
         }
@@ -188,17 +194,17 @@ impl Games {
 
     /// Whether listing `g`'s options would mean listing more than [`NIM_OPTIONS_LIMIT`].
     pub(crate) fn has_huge_options_node(&self, g: GameId) -> bool {
-        matches!(self.node(g), Node::Nus(n) if n.nim > NIM_OPTIONS_LIMIT && n.ups == 0 && !n.is_number())
+        matches!(self.node(g), Node::Nus(n) if n.ups == 0 && n.nim.exceeds(NIM_OPTIONS_LIMIT))
     }
 
     /// The canonical Left options (a cheap shared list).
     pub(crate) fn lefts(&mut self, g: GameId) -> Result<Opts, Exhausted> {
-        Ok(self.try_options(g)?.0)
+        Ok(self.try_opts(g)?.0)
     }
 
     /// The canonical Right options (a cheap shared list).
     pub(crate) fn rights(&mut self, g: GameId) -> Result<Opts, Exhausted> {
-        Ok(self.try_options(g)?.1)
+        Ok(self.try_opts(g)?.1)
     }
 
     fn sorted_nus_ids(&mut self, mut v: Vec<Nus>) -> Opts {

@@ -13,6 +13,7 @@ use std::cmp::Ordering;
 use num_traits::{Signed, ToPrimitive};
 
 use super::Outcome;
+use super::nimber::Nimber;
 use crate::dyadic::Dyadic;
 
 /// The value `x + k·^ + *m`: a number, a multiple of up and a nimber.
@@ -22,29 +23,29 @@ pub(crate) struct Nus {
     pub x: Dyadic,
     /// The multiple of up `k` (negative for downs).
     pub ups: i64,
-    /// The nimber `m`.
-    pub nim: u64,
+    /// The nimber `m`, of any size.
+    pub nim: Nimber,
 }
 
 impl Nus {
     /// The number `x`.
     pub fn number(x: Dyadic) -> Self {
-        Nus { x, ups: 0, nim: 0 }
+        Nus { x, ups: 0, nim: Nimber::ZERO }
     }
 
     /// Whether this value is a number (no ups and no nimber).
     pub fn is_number(&self) -> bool {
-        self.ups == 0 && self.nim == 0
+        self.ups == 0 && self.nim.is_zero()
     }
 
     /// The sum, componentwise (nimbers by XOR); `None` if the ups overflow an `i64`.
     pub fn add(&self, other: &Nus) -> Option<Nus> {
-        Some(Nus { x: &self.x + &other.x, ups: self.ups.checked_add(other.ups)?, nim: self.nim ^ other.nim })
+        Some(Nus { x: &self.x + &other.x, ups: self.ups.checked_add(other.ups)?, nim: self.nim.xor(&other.nim) })
     }
 
     /// The negative; `None` if the ups overflow an `i64`.
     pub fn neg(&self) -> Option<Nus> {
-        Some(Nus { x: -&self.x, ups: self.ups.checked_neg()?, nim: self.nim })
+        Some(Nus { x: -&self.x, ups: self.ups.checked_neg()?, nim: self.nim.clone() })
     }
 
     /// The outcome class, by the sign rule of THEORY.md ("Up").
@@ -54,10 +55,11 @@ impl Nus {
             -1 => return Outcome::R,
             _ => {}
         }
-        match (self.ups, self.nim) {
-            (0, 0) => Outcome::P,
-            (0, _) | (1, 1) | (-1, 1) => Outcome::N,
-            (k, _) if k > 0 => Outcome::L,
+        match self.ups {
+            0 if self.nim.is_zero() => Outcome::P,
+            0 => Outcome::N,
+            1 | -1 if self.nim.is_one() => Outcome::N,
+            k if k > 0 => Outcome::L,
             _ => Outcome::R,
         }
     }
@@ -71,10 +73,10 @@ impl Nus {
             _ => {}
         }
         let k = i128::from(other.ups) - i128::from(self.ups);
-        match (k, self.nim ^ other.nim) {
-            (0, 0) => true,
-            (1, m) => m != 1,
-            (k, _) => k >= 2,
+        match k {
+            0 => self.nim == other.nim,
+            1 => !self.nim.xor(&other.nim).is_one(),
+            k => k >= 2,
         }
     }
 
@@ -87,11 +89,11 @@ impl Nus {
         let bx = number_birthday(&self.x);
         let k = self.ups.unsigned_abs();
         let inf = if k == 0 {
-            self.nim
+            self.nim.saturating_u64()
         } else {
             // Walk down to k = 1: each step flips the lowest bit of the nimber.
-            let m1 = self.nim ^ ((k - 1) & 1);
-            let b1 = if m1 == 1 { 2 } else { 1u64.saturating_add(m1 ^ 1) };
+            let m1 = if (k - 1) & 1 == 1 { self.nim.flip_low() } else { self.nim.clone() };
+            let b1 = if m1.is_one() { 2 } else { 1u64.saturating_add(m1.flip_low().saturating_u64()) };
             (k - 1).saturating_add(b1)
         };
         bx.saturating_add(inf)
@@ -103,25 +105,30 @@ impl Nus {
             return number_options(&self.x);
         }
         let x = Nus::number(self.x.clone());
-        match (self.ups, self.nim) {
-            (0, m) => {
-                let opts: Vec<Nus> = (0..m).map(|j| x.with_nim(j)).collect();
+        let star = Nimber::Small(1);
+        match self.ups {
+            0 => {
+                // The caller never asks for the options of a nimber part too large to list
+                // (`Games::try_opts`); one that does not fit a u64 gets none here rather
+                // than an endless loop.
+                let m = self.nim.to_u64().unwrap_or(0);
+                let opts: Vec<Nus> = (0..m).map(|j| x.with_nim(Nimber::Small(j))).collect();
                 (opts.clone(), opts)
             }
-            (1, 1) => (vec![x.clone(), x.with_nim(1)], vec![x]),
-            (-1, 1) => (vec![x.clone()], vec![x.clone(), x.with_nim(1)]),
-            (k, m) if k > 0 => {
-                let r = Nus { x: self.x.clone(), ups: k - 1, nim: m ^ 1 };
+            1 if self.nim.is_one() => (vec![x.clone(), x.with_nim(star)], vec![x]),
+            -1 if self.nim.is_one() => (vec![x.clone()], vec![x.clone(), x.with_nim(star)]),
+            k if k > 0 => {
+                let r = Nus { x: self.x.clone(), ups: k - 1, nim: self.nim.flip_low() };
                 (vec![x], vec![r])
             }
-            (k, m) => {
-                let l = Nus { x: self.x.clone(), ups: k + 1, nim: m ^ 1 };
+            k => {
+                let l = Nus { x: self.x.clone(), ups: k + 1, nim: self.nim.flip_low() };
                 (vec![l], vec![x])
             }
         }
     }
 
-    fn with_nim(&self, nim: u64) -> Nus {
+    fn with_nim(&self, nim: Nimber) -> Nus {
         Nus { nim, ..self.clone() }
     }
 
@@ -130,18 +137,18 @@ impl Nus {
     /// checks that the candidate's options are exactly the given ones.
     pub fn candidate(left: &[Nus], right: &[Nus]) -> Option<Nus> {
         match (left, right) {
-            ([a], [b]) if a.is_number() && b == a => Some(a.with_nim(1)),
+            ([a], [b]) if a.is_number() && b == a => Some(a.with_nim(Nimber::Small(1))),
             ([a], [b]) if a.is_number() && b.x == a.x && b.ups >= 0 => {
-                Some(Nus { x: a.x.clone(), ups: b.ups.checked_add(1)?, nim: b.nim ^ 1 })
+                Some(Nus { x: a.x.clone(), ups: b.ups.checked_add(1)?, nim: b.nim.flip_low() })
             }
             ([a], [b]) if b.is_number() && a.x == b.x && a.ups <= 0 => {
-                Some(Nus { x: b.x.clone(), ups: a.ups.checked_sub(1)?, nim: a.nim ^ 1 })
+                Some(Nus { x: b.x.clone(), ups: a.ups.checked_sub(1)?, nim: a.nim.flip_low() })
             }
-            ([_, _], [b]) if b.is_number() => Some(b.with_nim(1).with_ups(1)),
-            ([a], [_, _]) if a.is_number() => Some(a.with_nim(1).with_ups(-1)),
+            ([_, _], [b]) if b.is_number() => Some(b.with_nim(Nimber::Small(1)).with_ups(1)),
+            ([a], [_, _]) if a.is_number() => Some(a.with_nim(Nimber::Small(1)).with_ups(-1)),
             _ if left == right && !left.is_empty() => {
                 let x = left[0].x.clone();
-                Some(Nus::number(x).with_nim(left.len() as u64))
+                Some(Nus::number(x).with_nim(Nimber::Small(left.len() as u64)))
             }
             _ => None,
         }
@@ -187,7 +194,7 @@ mod tests {
     use super::*;
 
     fn nus(x: i64, ups: i64, nim: u64) -> Nus {
-        Nus { x: Dyadic::integer(x), ups, nim }
+        Nus { x: Dyadic::integer(x), ups, nim: Nimber::Small(nim) }
     }
 
     #[test]
@@ -195,7 +202,7 @@ mod tests {
         // CGSuite's test table: 6^* is born on day 8, 73/16v9*8 on day 27, ^*6 on day 8.
         assert_eq!(nus(6, 1, 1).birthday(), 8);
         let x = Dyadic::new(73, 4);
-        let g = Nus { x, ups: -9, nim: 8 };
+        let g = Nus { x, ups: -9, nim: Nimber::Small(8) };
         assert_eq!(g.birthday(), 27);
         assert_eq!(nus(0, 1, 6).birthday(), 8);
         assert_eq!(nus(0, 1, 0).birthday(), 2);

@@ -25,7 +25,7 @@ impl Games {
             return Ok(r);
         }
         budget.check()?;
-        let (l, r) = self.try_options(g)?;
+        let (l, r) = self.try_opts(g)?;
         let mut left = Vec::with_capacity(r.len());
         for &o in r.iter() {
             left.push(self.negate(o, budget)?);
@@ -82,8 +82,8 @@ impl Games {
     }
 
     fn sum_by_definition(&mut self, g: GameId, h: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
-        let (gl, gr) = self.try_options(g)?;
-        let (hl, hr) = self.try_options(h)?;
+        let (gl, gr) = self.try_opts(g)?;
+        let (hl, hr) = self.try_opts(h)?;
         let mut left = Vec::with_capacity(gl.len() + hl.len());
         for &o in gl.iter() {
             left.push(self.sum(o, h, budget)?);
@@ -104,7 +104,7 @@ impl Games {
     /// `g + x` for a general game `g` and a number `x`: `{g^L + x | g^R + x}`.
     fn translate(&mut self, g: GameId, x: &Dyadic, budget: &Budget) -> Result<GameId, Exhausted> {
         let xid = self.number(x);
-        let (l, r) = self.try_options(g)?;
+        let (l, r) = self.try_opts(g)?;
         let mut left = Vec::with_capacity(l.len());
         for &o in l.iter() {
             left.push(self.sum(o, xid, budget)?);
@@ -158,8 +158,8 @@ impl Games {
             return Ok(r);
         }
         budget.check()?;
-        let (al, ar) = self.try_options(a)?;
-        let (bl, br) = self.try_options(b)?;
+        let (al, ar) = self.try_opts(a)?;
+        let (bl, br) = self.try_opts(b)?;
         let mut left: Vec<GameId> = al.to_vec();
         for &o in bl.iter() {
             left.push(self.ordinal(a, o, budget)?);

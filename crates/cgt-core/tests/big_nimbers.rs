@@ -1,0 +1,142 @@
+//! Nimbers of any size are values: sums (XOR), comparisons, outcomes, hash-consing, printing
+//! and birthdays, without ever listing their options.
+
+use cgt_core::{Budget, Comparison, DisplayStyle, Dyadic, Exhausted, Games, Outcome};
+use num_bigint::BigUint;
+
+fn big(s: &str) -> BigUint {
+    s.parse().unwrap()
+}
+
+fn two_pow(k: u32) -> BigUint {
+    BigUint::from(1u8) << k
+}
+
+#[test]
+fn big_nimbers_add_by_xor() {
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    let n64 = games.nimber_big(&two_pow(64));
+    let star = games.nimber(1);
+    let s = games.add(n64, star, &b).unwrap();
+    assert_eq!(games.nim_value_big(s), Some(two_pow(64) + 1u8));
+    assert_eq!(games.display(s, DisplayStyle::default()), "*18446744073709551617");
+    // Hash-consing: the same value built another way is the same id.
+    assert_eq!(s, games.nimber_big(&big("18446744073709551617")));
+    // x + x = 0, and the sum falls back to a small nimber when it fits.
+    assert_eq!(games.add(s, s, &b).unwrap(), games.zero());
+    assert_eq!(games.add(s, n64, &b).unwrap(), star);
+    let a = games.nimber_big(&big("123456789012345678901234567891"));
+    let c = games.nimber_big(&big("123456789012345678901234567890"));
+    assert_eq!(games.add(a, c, &b).unwrap(), star);
+    assert_eq!(games.display(a, DisplayStyle::default()), "*123456789012345678901234567891");
+    let neg = games.neg(a, &b).unwrap();
+    assert_eq!(neg, a);
+}
+
+#[test]
+fn xor_agrees_with_small_arithmetic_across_the_word_boundary() {
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    for hi in [0u32, 63, 64, 65, 100] {
+        for lo in 0u64..6 {
+            let x = two_pow(hi) + lo;
+            for m in 0u64..6 {
+                let gx = games.nimber_big(&x);
+                let gm = games.nimber(m);
+                let s = games.add(gx, gm, &b).unwrap();
+                assert_eq!(games.nim_value_big(s), Some(&x ^ BigUint::from(m)), "2^{hi}+{lo} + *{m}");
+            }
+        }
+    }
+}
+
+#[test]
+fn small_api_stays_small() {
+    let mut games = Games::new();
+    let n64 = games.nimber_big(&two_pow(64));
+    assert_eq!(games.nim_value(n64), None);
+    assert_eq!(games.as_nus(n64), None);
+    assert_eq!(games.as_nus_big(n64), Some((Dyadic::zero(), 0, two_pow(64))));
+    assert!(games.is_impartial(n64));
+    let max = games.nimber(u64::MAX);
+    assert_eq!(games.nimber_big(&BigUint::from(u64::MAX)), max);
+    assert_eq!(games.nim_value(max), Some(u64::MAX));
+}
+
+#[test]
+fn big_nimbers_compare_and_have_outcomes() {
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    let zero = games.zero();
+    let n = games.nimber_big(&two_pow(80));
+    let m = games.nimber_big(&(two_pow(80) + 1u8));
+    let up = games.nus(&Dyadic::zero(), 1, 0);
+    let half = games.number(&Dyadic::new(1, 1));
+    assert_eq!(games.outcome(n, &b).unwrap(), Outcome::N);
+    assert_eq!(games.compare(n, zero, &b).unwrap(), Comparison::Confused);
+    assert_eq!(games.compare(n, m, &b).unwrap(), Comparison::Confused);
+    assert_eq!(games.compare(n, n, &b).unwrap(), Comparison::Equal);
+    // ^ - *n = ^*n > 0 for n != 1.
+    assert_eq!(games.compare(up, n, &b).unwrap(), Comparison::Greater);
+    assert_eq!(games.compare(n, half, &b).unwrap(), Comparison::Less);
+    // ^ + *n + *(n+1) = ^*, which is confused with 0.
+    let s = games.add(up, n, &b).unwrap();
+    let s = games.add(s, m, &b).unwrap();
+    assert_eq!(games.outcome(s, &b).unwrap(), Outcome::N);
+    assert_eq!(games.display(s, DisplayStyle::default()), "^*");
+    // ^^ + *n is positive.
+    let upup = games.nus(&Dyadic::zero(), 2, 0);
+    let s = games.add(upup, n, &b).unwrap();
+    assert_eq!(games.outcome(s, &b).unwrap(), Outcome::L);
+}
+
+#[test]
+fn big_nimbers_juxtapose_with_numbers_and_ups() {
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    let n = games.nimber_big(&two_pow(64));
+    let x = games.nus(&Dyadic::new(-3, 2), -3, 0);
+    let s = games.add(n, x, &b).unwrap();
+    assert_eq!(games.display(s, DisplayStyle::default()), "-3/4v3*18446744073709551616");
+    assert_eq!(games.display(s, DisplayStyle { unicode: true }), "-3/4↓3*18446744073709551616");
+    assert_eq!(games.as_nus_big(s), Some((Dyadic::new(-3, 2), -3, two_pow(64))));
+}
+
+#[test]
+fn birthdays_saturate() {
+    let mut games = Games::new();
+    let n = games.nimber_big(&two_pow(64));
+    assert_eq!(games.birthday(n), u64::MAX);
+    let m = games.nimber_big(&(two_pow(64) - 1u8));
+    assert_eq!(games.birthday(m), u64::MAX);
+    let k = games.nimber(70_000);
+    assert_eq!(games.birthday(k), 70_000);
+    // ^ + *(2^64 + 1): the right option ^ + *(2^64) flips back to *2^64; both huge.
+    let up_big = games.nus_big(&Dyadic::zero(), 1, &(two_pow(64) + 1u8));
+    assert_eq!(games.birthday(up_big), u64::MAX);
+}
+
+#[test]
+fn huge_nimbers_are_never_expanded() {
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    let n = games.nimber_big(&two_pow(64));
+    assert!(games.has_huge_options(n));
+    assert_eq!(games.try_options(n), Err(Exhausted::Memory));
+    assert!(games.left_options(n).is_empty());
+    let big_small = games.nimber(1 << 20);
+    assert!(games.has_huge_options(big_small));
+    assert_eq!(games.try_options(big_small), Err(Exhausted::Memory));
+    // A sum with a general game would have to list the options: it gives up cleanly.
+    let one = games.number(&Dyadic::integer(1));
+    let zero = games.zero();
+    let sw = games.from_options(&[one], &[zero], &b).unwrap();
+    assert_eq!(games.add(sw, n, &b), Err(Exhausted::Memory));
+    // Ups with a huge nimber part have two options and are listed normally.
+    let up_big = games.nus_big(&Dyadic::zero(), 1, &two_pow(64));
+    assert!(!games.has_huge_options(up_big));
+    let (l, r) = games.try_options(up_big).unwrap();
+    assert_eq!(l, vec![zero]);
+    assert_eq!(games.display(r[0], DisplayStyle::default()), "*18446744073709551617");
+}
