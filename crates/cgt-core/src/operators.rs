@@ -1,7 +1,8 @@
 //! The operators of the short-game algebra beyond sums and comparisons (SPEC §3.5): Tiny and
-//! Miny, uptimal powers, cooling, heating, overheating and freezing, reduced canonical forms,
-//! Norton, Conway and ordinal products, incentives, the count of games born by day n, and the
-//! conjunctive and selective compounds.
+//! Miny, uptimal powers and expansions, cooling, heating, overheating and freezing, reduced
+//! canonical forms, Norton and Conway products (and nim multiplication), incentives, the count
+//! of games born by day n, and the conjunctive and selective compounds. (The ordinal product
+//! and the companion are not here yet.)
 //!
 //! Each operator is implemented from its definition in the literature, named in its module:
 //! Siegel, *Combinatorial Game Theory* (CGT) ch. II; Albert–Nowakowski–Wolfe, *Lessons in
