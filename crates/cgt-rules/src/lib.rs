@@ -16,6 +16,7 @@ pub mod moore;
 pub mod nim;
 pub mod octal;
 pub mod position;
+pub mod quotient;
 pub mod subtraction;
 pub mod toppling;
 pub mod tree;

@@ -1,0 +1,237 @@
+//! Misère quotients of heap games (Plambeck, "Taming the wild in impartial combinatorial
+//! games", 2005; Plambeck–Siegel, "Misère quotients for impartial games", 2008).
+//!
+//! For the set A of all sums of heaps of sizes 1..=N under a heap rule, two positions are
+//! *indistinguishable* when adding any position of A gives both the same misère outcome; the
+//! classes form a commutative monoid Q (the quotient), with its P-portion (the classes of
+//! P-positions) and the map from heaps to elements. Outcomes of sums then take one product
+//! per heap.
+//!
+//! **Construction** (our own, in the spirit of Siegel's MisereSolver, which extends a
+//! quotient heap by heap): words (sorted multisets of heaps) are grouped by their outcomes
+//! against a set T of test words; representatives of the groups are closed under adding a heap
+//! and under sums, which gives a candidate table. Whenever the candidate is wrong, a word whose
+//! true outcome (memoised search) differs from the prediction yields, by the usual breakpoint
+//! argument, a test that splits a group, and the construction starts again.
+//!
+//! **Proof of a candidate.** Q is checked to be associative, and then the outcome rule is
+//! checked for *every* position, by induction: X is P iff it is not empty and every option is
+//! N. (a) No P-position may move to a P-position: for every element y, heap h and option h'' of
+//! h, not both `y·h` and `y·h''` in P (every y is the image of some Y, and X = Y + h). (b) Every
+//! non-empty non-P position must move to P. A position X carries `U(X)`, the set of z such that
+//! `X + Z` (Z of image z) has a move to P inside X's heaps; `U(X + g) = {z : g·z ∈ U(X)} ∪
+//! {z : some option g'' of g has x·z·g'' in P}`. The pairs `(image, U)` of all positions are
+//! found by a breadth-first search from the empty position, and (b) holds iff every reached
+//! pair with image outside P has the identity in U. Distinct elements are distinguishable
+//! (their words differ on a test), so a proven candidate is the quotient itself.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use cgt_core::{Budget, Exhausted};
+
+use crate::octal::OctalCode;
+
+mod engine;
+#[cfg(test)]
+mod tests;
+
+/// A heap rule: the options of each heap size up to a bound, each a list of heap sizes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapRule {
+    /// `options[n]`: the options of a heap of n, each the non-empty heaps it leaves (sorted).
+    options: Vec<Vec<Vec<usize>>>,
+}
+
+impl HeapRule {
+    /// The rule given by `options(n)` for heaps 0..=max_heap; an option may only leave heaps
+    /// smaller than n (empty heaps are dropped), or the rule is rejected.
+    pub fn new(max_heap: usize, options: impl Fn(usize) -> Vec<Vec<usize>>) -> Result<Self, RuleError> {
+        let mut all = Vec::with_capacity(max_heap + 1);
+        for n in 0..=max_heap {
+            let mut opts = Vec::new();
+            for mut o in options(n) {
+                if let Some(&big) = o.iter().find(|&&h| h >= n && h > 0) {
+                    return Err(RuleError::NotSmaller { heap: n, left: big });
+                }
+                o.retain(|&h| h > 0);
+                o.sort_unstable();
+                opts.push(o);
+            }
+            opts.sort();
+            opts.dedup();
+            all.push(opts);
+        }
+        Ok(HeapRule { options: all })
+    }
+
+    /// The octal game's rule for heaps 0..=max_heap (`d0 = 4` splits without taking).
+    pub fn octal(code: &OctalCode, max_heap: usize) -> Self {
+        let options = (0..=max_heap).map(|n| octal_options(code, n)).collect();
+        HeapRule { options }
+    }
+
+    /// The largest heap the rule covers.
+    pub fn max_heap(&self) -> usize {
+        self.options.len() - 1
+    }
+
+    /// The options of a heap of n.
+    pub fn options(&self, n: usize) -> &[Vec<usize>] {
+        &self.options[n]
+    }
+}
+
+/// Why a heap rule was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleError {
+    /// A move from `heap` leaves a heap of `left` tokens, not smaller.
+    NotSmaller {
+        /// The heap moved from.
+        heap: usize,
+        /// The heap left that is too big.
+        left: usize,
+    },
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::NotSmaller { heap, left } => {
+                write!(f, "a move from a heap of {heap} leaves a heap of {left}; heaps must get smaller")
+            }
+        }
+    }
+}
+
+/// A misère quotient presentation, proven for all sums of heaps up to `max_heap`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quotient {
+    /// The largest heap size covered.
+    pub max_heap: usize,
+    /// `table[a][b]`: the product of elements a and b; element 0 is the identity.
+    pub table: Vec<Vec<usize>>,
+    /// `p_portion[a]`: whether positions of element a are misère P-positions.
+    pub p_portion: Vec<bool>,
+    /// `heap_map[n]`: the element of a heap of n (`heap_map[0] = 0`).
+    pub heap_map: Vec<usize>,
+    /// A position of each element (heap sizes), the shortest found.
+    pub representatives: Vec<Vec<usize>>,
+}
+
+impl Quotient {
+    /// The order of the quotient.
+    pub fn order(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The element of a sum of heaps (each at most `max_heap`), or `None` beyond it.
+    pub fn element(&self, heaps: &[usize]) -> Option<usize> {
+        heaps.iter().try_fold(0, |acc, &h| self.heap_map.get(h).map(|&e| self.table[acc][e]))
+    }
+
+    /// Whether a sum of heaps is a misère P-position, or `None` beyond `max_heap`.
+    pub fn is_p(&self, heaps: &[usize]) -> Option<bool> {
+        self.element(heaps).map(|e| self.p_portion[e])
+    }
+
+    /// The least period p and least pre-period n0 with `heap_map[n + p] = heap_map[n]` for all
+    /// `n0 <= n <= max_heap - p`, seen over at least two periods. This is what the computed
+    /// range shows, not a proof that it goes on.
+    pub fn observed_period(&self) -> Option<(usize, usize)> {
+        let m = &self.heap_map;
+        for p in 1..m.len() {
+            let mut n0 = m.len() - p;
+            while n0 > 0 && m[n0 - 1] == m[n0 - 1 + p] {
+                n0 -= 1;
+            }
+            if m.len() - n0 >= 2 * p + n0.min(1) && m.len() >= n0 + 2 * p {
+                return Some((n0, p));
+            }
+        }
+        None
+    }
+}
+
+/// Why the quotient could not be computed for every heap asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GaveUp {
+    /// The reason.
+    pub reason: GaveUpReason,
+    /// The quotient of the heaps done before giving up, if any.
+    pub partial: Option<Box<Quotient>>,
+}
+
+/// What stopped the computation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GaveUpReason {
+    /// The budget ran out.
+    Budget(Exhausted),
+    /// The quotient grew beyond this many elements (at this heap).
+    TooLarge {
+        /// The element limit.
+        limit: usize,
+        /// The heap being added.
+        heap: usize,
+    },
+}
+
+impl fmt::Display for GaveUp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.reason {
+            GaveUpReason::Budget(e) => write!(f, "gave up: exceeded {e}")?,
+            GaveUpReason::TooLarge { limit, heap } => {
+                write!(f, "gave up: the quotient has more than {limit} elements at heap {heap}")?
+            }
+        }
+        match &self.partial {
+            Some(q) => write!(f, " (heaps up to {} done: order {})", q.max_heap, q.order()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The quotient of all sums of heaps up to `rule.max_heap()`, with at most `max_elements`
+/// elements, computed heap by heap.
+pub fn quotient(rule: &HeapRule, max_elements: usize, budget: &Budget) -> Result<Quotient, GaveUp> {
+    let mut engine = engine::Engine::new(rule);
+    let mut done: Option<Quotient> = None;
+    for n in 1..=rule.max_heap().max(1) {
+        match engine.solve(n.min(rule.max_heap()), max_elements, budget) {
+            Ok(q) => done = Some(q),
+            Err(reason) => return Err(GaveUp { reason, partial: done.map(Box::new) }),
+        }
+    }
+    match done {
+        Some(q) => Ok(q),
+        None => Err(GaveUp { reason: GaveUpReason::TooLarge { limit: max_elements, heap: 0 }, partial: None }),
+    }
+}
+
+/// The options of an octal heap of n.
+fn octal_options(code: &OctalCode, n: usize) -> Vec<Vec<usize>> {
+    let mut opts = Vec::new();
+    for k in 0..=code.max_take() as usize {
+        let d = code.digit(k);
+        if k > n || (k == 0 && d != 4) {
+            continue;
+        }
+        let m = n - k;
+        if d & 1 != 0 && m == 0 && k > 0 {
+            opts.push(vec![]);
+        }
+        if d & 2 != 0 && m > 0 && k > 0 {
+            opts.push(vec![m]);
+        }
+        if d & 4 != 0 && m >= 2 {
+            opts.extend((1..=m / 2).map(|a| vec![a, m - a]));
+        }
+    }
+    opts
+}
+
+/// The multiset key of a word.
+type Word = Vec<usize>;
+
+/// A memo of outcomes, shared across heap bounds.
+type Memo = HashMap<Word, bool>;

@@ -1,0 +1,333 @@
+//! The construction and the proof of a quotient for heaps up to n (see the parent module).
+
+use std::collections::{HashMap, VecDeque};
+
+use cgt_core::Budget;
+
+use super::{GaveUpReason, HeapRule, Memo, Quotient, Word};
+
+/// Reached (image, U) pairs allowed in the proof before giving up.
+const MAX_STATES: usize = 1 << 18;
+
+/// Bytes counted per memoised outcome.
+const MEMO_BYTES: usize = 96;
+
+/// The search oracle and the test words, kept from one heap bound to the next.
+pub(super) struct Engine<'r> {
+    rule: &'r HeapRule,
+    memo: Memo,
+    tests: Vec<Word>,
+}
+
+/// A candidate quotient: representatives with their rows, and the products.
+struct Candidate {
+    reps: Vec<Word>,
+    rows: HashMap<Vec<bool>, usize>,
+    table: Vec<Vec<usize>>,
+    img: Vec<usize>,
+    p: Vec<bool>,
+}
+
+type Step<T> = Result<T, GaveUpReason>;
+
+impl<'r> Engine<'r> {
+    pub(super) fn new(rule: &'r HeapRule) -> Self {
+        Engine { rule, memo: Memo::new(), tests: vec![vec![]] }
+    }
+
+    /// The proven quotient of the heaps 1..=n.
+    pub(super) fn solve(&mut self, n: usize, max: usize, budget: &Budget) -> Step<Quotient> {
+        loop {
+            let cand = self.candidate(n, max, budget)?;
+            match self.check(&cand, n, budget)? {
+                Some(test) => self.tests.push(test),
+                None => {
+                    return Ok(Quotient {
+                        max_heap: n,
+                        table: cand.table,
+                        p_portion: cand.p,
+                        heap_map: cand.img,
+                        representatives: cand.reps,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Whether the sum of `word` is a misère P-position, by memoised search.
+    fn truth(&mut self, word: &[usize], budget: &Budget) -> Step<bool> {
+        let mut key: Word = word.iter().copied().filter(|&h| h > 0).collect();
+        key.sort_unstable();
+        if key.is_empty() {
+            return Ok(false);
+        }
+        if let Some(&p) = self.memo.get(&key) {
+            return Ok(p);
+        }
+        budget.check().map_err(GaveUpReason::Budget)?;
+        // A position with no move is won by the player to move (misère play).
+        let mut p = key.iter().any(|&h| !self.rule.options(h).is_empty());
+        'moves: for i in 0..key.len() {
+            if i > 0 && key[i] == key[i - 1] {
+                continue;
+            }
+            for opt in self.rule.options(key[i]) {
+                let mut next: Word = key[..i].iter().chain(&key[i + 1..]).chain(opt).copied().collect();
+                next.sort_unstable();
+                if self.truth(&next, budget)? {
+                    p = false;
+                    break 'moves;
+                }
+            }
+        }
+        self.memo.insert(key, p);
+        budget.check_memory(self.memo.len() * MEMO_BYTES).map_err(GaveUpReason::Budget)?;
+        Ok(p)
+    }
+
+    fn row(&mut self, word: &[usize], budget: &Budget) -> Step<Vec<bool>> {
+        let tests = self.tests.clone();
+        tests.iter().map(|t| self.truth(&join(word, t), budget)).collect()
+    }
+
+    /// Representatives closed under adding heaps and under sums, grouped by their rows.
+    fn candidate(&mut self, n: usize, max: usize, budget: &Budget) -> Step<Candidate> {
+        let mut c = Candidate { reps: vec![], rows: HashMap::new(), table: vec![], img: vec![0], p: vec![] };
+        self.class_of(&mut c, vec![], n, max, budget)?;
+        for g in 1..=n {
+            let e = self.class_of(&mut c, vec![g], n, max, budget)?;
+            c.img.push(e);
+        }
+        loop {
+            let before = c.reps.len();
+            let mut i = 0;
+            while i < c.reps.len() {
+                for g in 1..=n {
+                    let w = join(&c.reps[i], &[g]);
+                    self.class_of(&mut c, w, n, max, budget)?;
+                }
+                i += 1;
+            }
+            let m = c.reps.len();
+            c.table = vec![vec![0; m]; m];
+            for a in 0..m {
+                for b in a..m {
+                    let w = join(&c.reps[a], &c.reps[b]);
+                    let e = self.class_of(&mut c, w, n, max, budget)?;
+                    c.table[a][b] = e;
+                    c.table[b][a] = e;
+                }
+            }
+            if c.reps.len() == before {
+                break;
+            }
+        }
+        Ok(c)
+    }
+
+    fn class_of(&mut self, c: &mut Candidate, word: Word, n: usize, max: usize, budget: &Budget) -> Step<usize> {
+        let row = self.row(&word, budget)?;
+        if let Some(&e) = c.rows.get(&row) {
+            return Ok(e);
+        }
+        if c.reps.len() >= max {
+            return Err(GaveUpReason::TooLarge { limit: max, heap: n });
+        }
+        c.p.push(row[0]);
+        c.rows.insert(row, c.reps.len());
+        c.reps.push(word);
+        Ok(c.reps.len() - 1)
+    }
+
+    /// `None` when the candidate is proven, else a new test word that splits a class.
+    fn check(&mut self, c: &Candidate, n: usize, budget: &Budget) -> Step<Option<Word>> {
+        if let Some(t) = self.check_generators(c, n, budget)? {
+            return Ok(Some(t));
+        }
+        if let Some(t) = self.check_associative(c, budget)? {
+            return Ok(Some(t));
+        }
+        if let Some(t) = self.check_p_moves(c, n, budget)? {
+            return Ok(Some(t));
+        }
+        self.check_n_moves(c, n, budget)
+    }
+
+    /// The class of `rep(e) + g` must be `e · img(g)`.
+    fn check_generators(&mut self, c: &Candidate, n: usize, budget: &Budget) -> Step<Option<Word>> {
+        for e in 0..c.reps.len() {
+            for g in 1..=n {
+                let direct = self.row(&join(&c.reps[e], &[g]), budget)?;
+                if c.rows.get(&direct) == Some(&c.table[e][c.img[g]]) {
+                    continue;
+                }
+                let via = self.row(&join(&c.reps[e], &c.reps[c.img[g]]), budget)?;
+                let t = first_difference(&direct, &via);
+                return Ok(Some(join(&c.reps[e], &self.tests[t])));
+            }
+        }
+        Ok(None)
+    }
+
+    fn check_associative(&mut self, c: &Candidate, budget: &Budget) -> Step<Option<Word>> {
+        let m = c.reps.len();
+        for a in 0..m {
+            for b in 0..m {
+                budget.check().map_err(GaveUpReason::Budget)?;
+                for e in 0..m {
+                    let (ab, bc) = (c.table[a][b], c.table[b][e]);
+                    if c.table[ab][e] == c.table[a][bc] {
+                        continue;
+                    }
+                    let whole = join(&join(&c.reps[a], &c.reps[b]), &c.reps[e]);
+                    let left = self.row(&join(&c.reps[ab], &c.reps[e]), budget)?;
+                    let right = self.row(&join(&c.reps[a], &c.reps[bc]), budget)?;
+                    let t = first_difference(&left, &right);
+                    let truth = self.truth(&join(&whole, &self.tests[t].clone()), budget)?;
+                    let z = if truth != left[t] { &c.reps[e] } else { &c.reps[a] };
+                    return Ok(Some(join(z, &self.tests[t])));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// No P-position moves to a P-position.
+    fn check_p_moves(&mut self, c: &Candidate, n: usize, budget: &Budget) -> Step<Option<Word>> {
+        for y in 0..c.reps.len() {
+            for g in 1..=n {
+                if !c.p[c.table[y][c.img[g]]] {
+                    continue;
+                }
+                for opt in self.rule.options(g) {
+                    if c.p[c.table[y][image(c, opt)]] {
+                        let from = join(&c.reps[y], &[g]);
+                        let to = join(&c.reps[y], opt);
+                        return self.refute_one(c, &[from, to], budget);
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Every non-empty position outside P moves to P: the search over (image, U) pairs.
+    fn check_n_moves(&mut self, c: &Candidate, n: usize, budget: &Budget) -> Step<Option<Word>> {
+        let m = c.reps.len();
+        let words = m.div_ceil(64);
+        // good[g][w]: some option g'' of g has w·g'' in P.
+        let good: Vec<Vec<bool>> = (0..=n)
+            .map(|g| (0..m).map(|w| self.rule.options(g).iter().any(|o| c.p[c.table[w][image(c, o)]])).collect())
+            .collect();
+        let start = (0usize, vec![0u64; words]);
+        let mut seen: HashMap<(usize, Vec<u64>), (usize, usize)> = HashMap::new();
+        let mut states = vec![start.clone()];
+        seen.insert(start, (usize::MAX, 0));
+        let mut queue = VecDeque::from([0usize]);
+        while let Some(s) = queue.pop_front() {
+            budget.check().map_err(GaveUpReason::Budget)?;
+            let (x, u) = states[s].clone();
+            for (g, good_g) in good.iter().enumerate().skip(1) {
+                let gi = c.img[g];
+                let mut next_u = vec![0u64; words];
+                for z in 0..m {
+                    let in_old = u[c.table[gi][z] / 64] >> (c.table[gi][z] % 64) & 1 == 1;
+                    if in_old || good_g[c.table[x][z]] {
+                        next_u[z / 64] |= 1 << (z % 64);
+                    }
+                }
+                let key = (c.table[x][gi], next_u);
+                if seen.contains_key(&key) {
+                    continue;
+                }
+                let id = states.len();
+                seen.insert(key.clone(), (s, g));
+                if !c.p[key.0] && key.1[0] & 1 == 0 {
+                    let word = witness(&states, &seen, s, g);
+                    return self.refute_position(c, &word, budget);
+                }
+                if states.len() >= MAX_STATES {
+                    return Err(GaveUpReason::TooLarge { limit: MAX_STATES, heap: n });
+                }
+                states.push(key);
+                queue.push_back(id);
+            }
+        }
+        Ok(None)
+    }
+
+    /// A failure at X: X or one of its options is predicted wrongly.
+    fn refute_position(&mut self, c: &Candidate, x: &[usize], budget: &Budget) -> Step<Option<Word>> {
+        let mut candidates = vec![x.to_vec()];
+        for i in 0..x.len() {
+            for opt in self.rule.options(x[i]) {
+                candidates.push(x[..i].iter().chain(&x[i + 1..]).chain(opt).copied().collect());
+            }
+        }
+        self.refute_one(c, &candidates, budget)
+    }
+
+    /// Some word among `words` is predicted wrongly; its breakpoint gives a new test.
+    fn refute_one(&mut self, c: &Candidate, words: &[Word], budget: &Budget) -> Step<Option<Word>> {
+        for w in words {
+            if self.truth(w, budget)? != c.p[image(c, w)] {
+                return self.breakpoint(c, w, budget).map(Some);
+            }
+        }
+        Err(GaveUpReason::TooLarge { limit: c.reps.len(), heap: 0 })
+    }
+
+    /// For a word whose outcome differs from the prediction, a test telling apart two words
+    /// of the same class (Rivest–Schapire's breakpoint).
+    fn breakpoint(&mut self, c: &Candidate, w: &[usize], budget: &Budget) -> Step<Word> {
+        let mut e = 0;
+        for i in 0..w.len() {
+            let suffix = &w[i + 1..];
+            let here = self.truth(&join(&join(&c.reps[e], &[w[i]]), suffix), budget)?;
+            let swapped = join(&join(&c.reps[e], &c.reps[c.img[w[i]]]), suffix);
+            if here != self.truth(&swapped, budget)? {
+                return Ok(join(&c.reps[e], suffix));
+            }
+            let next = c.table[e][c.img[w[i]]];
+            if here != self.truth(&join(&c.reps[next], suffix), budget)? {
+                return Ok(suffix.to_vec());
+            }
+            e = next;
+        }
+        Err(GaveUpReason::TooLarge { limit: c.reps.len(), heap: 0 })
+    }
+}
+
+/// The element of a word, multiplying left to right.
+fn image(c: &Candidate, word: &[usize]) -> usize {
+    word.iter().fold(0, |acc, &h| c.table[acc][c.img[h]])
+}
+
+fn join(a: &[usize], b: &[usize]) -> Word {
+    let mut w: Word = a.iter().chain(b).copied().collect();
+    w.sort_unstable();
+    w
+}
+
+fn first_difference(a: &[bool], b: &[bool]) -> usize {
+    a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(0)
+}
+
+/// The heaps added on the way to state `s`, then `g`.
+fn witness(
+    states: &[(usize, Vec<u64>)],
+    seen: &HashMap<(usize, Vec<u64>), (usize, usize)>,
+    mut s: usize,
+    g: usize,
+) -> Word {
+    let mut word = vec![g];
+    while let Some(&(parent, heap)) = seen.get(&states[s]) {
+        if parent == usize::MAX {
+            break;
+        }
+        word.push(heap);
+        s = parent;
+    }
+    word.sort_unstable();
+    word
+}
