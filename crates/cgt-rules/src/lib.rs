@@ -18,6 +18,7 @@ pub mod position;
 pub mod subtraction;
 pub mod toppling;
 pub mod tree;
+pub mod wythoff;
 
 #[cfg(test)]
 mod test_rng;
