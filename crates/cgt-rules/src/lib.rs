@@ -15,6 +15,7 @@ pub mod moore;
 pub mod nim;
 pub mod octal;
 pub mod position;
+pub mod staircase;
 pub mod subtraction;
 pub mod toppling;
 pub mod tree;
