@@ -8,6 +8,7 @@ pub mod boxes;
 pub mod compounds;
 pub mod deque;
 pub mod domineering;
+pub mod euclid;
 pub mod fair;
 pub mod graph;
 pub mod misere;
