@@ -20,6 +20,7 @@ pub mod staircase;
 pub mod subtraction;
 pub mod toppling;
 pub mod tree;
+pub mod welter;
 pub mod wythoff;
 
 #[cfg(test)]
