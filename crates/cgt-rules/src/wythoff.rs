@@ -197,7 +197,9 @@ fn rectangle(short: u64, long: u64, budget: &Budget, sink: &mut dyn FnMut(u64, u
     let bytes = words.checked_mul(8 * (2 * height + 1)).ok_or(Exhausted::Memory)?;
     budget.check_memory(bytes)?;
     let mut rows = vec![0u64; height * words];
+    // The least value missing from each set: the mex of their union is at least the largest.
     let mut row_mex = vec![0u64; height];
+    let mut diagonal_mex = vec![0u64; height];
     let mut diagonals = vec![0u64; height * words];
     let mut diagonal_values: Vec<Vec<u64>> = vec![Vec::new(); height];
     let mut column = vec![0u64; words];
@@ -206,6 +208,7 @@ fn rectangle(short: u64, long: u64, budget: &Budget, sink: &mut dyn FnMut(u64, u
         for v in column_values.drain(..) {
             clear(&mut column, v);
         }
+        let mut column_mex = 0;
         for r in 0..=short {
             budget.check()?;
             let slot = (c + height as u64 - r % height as u64) as usize % height;
@@ -214,20 +217,20 @@ fn rectangle(short: u64, long: u64, budget: &Budget, sink: &mut dyn FnMut(u64, u
                 for v in diagonal_values[slot].drain(..) {
                     clear(&mut diagonals[slot * words..(slot + 1) * words], v);
                 }
+                diagonal_mex[slot] = 0;
             }
             let row = &mut rows[r as usize * words..(r as usize + 1) * words];
             let diagonal = &mut diagonals[slot * words..(slot + 1) * words];
-            let v = mex(row, &column, diagonal, row_mex[r as usize]);
+            let from = row_mex[r as usize].max(column_mex).max(diagonal_mex[slot]);
+            let v = mex(row, &column, diagonal, from);
             set(row, v);
             set(&mut column, v);
             set(diagonal, v);
             column_values.push(v);
             diagonal_values[slot].push(v);
-            let mut m = row_mex[r as usize];
-            while is_set(row, m) {
-                m += 1;
-            }
-            row_mex[r as usize] = m;
+            row_mex[r as usize] = next_missing(row, row_mex[r as usize]);
+            column_mex = next_missing(&column, column_mex);
+            diagonal_mex[slot] = next_missing(diagonal, diagonal_mex[slot]);
             sink(r, c, v);
         }
     }
@@ -243,6 +246,15 @@ fn mex(a: &[u64], b: &[u64], c: &[u64], from: u64) -> u64 {
         free = !(a[w] | b[w] | c[w]);
     }
     w as u64 * 64 + u64::from(free.trailing_zeros())
+}
+
+/// The least value at or above `from` missing from `bits`.
+fn next_missing(bits: &[u64], from: u64) -> u64 {
+    let mut m = from;
+    while is_set(bits, m) {
+        m += 1;
+    }
+    m
 }
 
 fn set(bits: &mut [u64], v: u64) {
