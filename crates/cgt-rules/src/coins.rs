@@ -55,6 +55,24 @@ impl std::fmt::Display for CoinError {
     }
 }
 
+/// The coins at positions `first` to `last` (inclusive, `first <= last`), turned over together.
+/// A move is a list of runs, ascending; its last run ends at the coin that goes heads to tails.
+/// Runs keep moves small: a Ruler move may turn over astronomically many coins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CoinRun {
+    /// The first position of the run.
+    pub first: BigUint,
+    /// The last position of the run.
+    pub last: BigUint,
+}
+
+impl CoinRun {
+    /// The single coin at `n`.
+    pub fn single(n: BigUint) -> Self {
+        CoinRun { first: n.clone(), last: n }
+    }
+}
+
 impl CoinRule {
     /// The rule's name in the language: `turtles`, `mock_turtles`, `ruler`.
     pub fn name(self) -> &'static str {
@@ -78,39 +96,38 @@ impl CoinRule {
         }
     }
 
-    /// Coins left of `n` whose values nim-add to `alpha`, ascending, such that turning them with
-    /// coin n is a move of this rule; `None` unless `alpha` is below coin n's value.
-    pub fn move_with_value(self, n: &BigUint, alpha: &BigUint) -> Option<Vec<BigUint>> {
+    /// A move of this rule that turns coin `n` from heads to tails together with coins left of it
+    /// whose values nim-add to `alpha` (so the move changes the value by `g(n) ^ alpha`), as runs
+    /// ending with the one that holds n; `None` unless `alpha` is below coin n's value.
+    pub fn move_with_value(self, n: &BigUint, alpha: &BigUint) -> Option<Vec<CoinRun>> {
         if *alpha >= self.coin_value(n) {
             return None;
         }
-        if alpha.is_zero() {
-            return Some(Vec::new());
-        }
-        Some(match self {
-            CoinRule::Turtles => vec![alpha.clone()],
-            CoinRule::MockTurtles if alpha.count_ones() % 2 == 1 => vec![odious_position(alpha)],
-            CoinRule::MockTurtles => {
-                // An evil value is its lowest bit plus an odious rest, both smaller.
-                let low = BigUint::one() << alpha.trailing_zeros().unwrap_or(0);
-                let rest = alpha ^ &low;
-                vec![odious_position(&low), odious_position(&rest)]
-            }
+        let others = match self {
             CoinRule::Ruler => {
                 // Below n the values repeat those of 1, 2, ...: g(n - i) = g(i) for i < 2^v(n),
-                // and g(1) ^ ... ^ g(j) is the Gray code of j, so j is the inverse Gray code.
-                let j = inverse_gray(alpha);
-                let first = n - &j;
-                let mut run = Vec::new();
-                let mut p = first;
-                while p < *n {
-                    run.push(p.clone());
-                    p += 1u32;
-                }
-                run
+                // and g(1) ^ ... ^ g(j) is the Gray code of j, so j is alpha's inverse Gray code.
+                let first = n - inverse_gray(alpha);
+                return Some(vec![CoinRun { first, last: n.clone() }]);
             }
-        })
+            _ if alpha.is_zero() => Vec::new(),
+            CoinRule::Turtles => vec![alpha.clone()],
+            CoinRule::MockTurtles => mock_turtles_others(alpha),
+        };
+        Some(others.into_iter().chain([n.clone()]).map(CoinRun::single).collect())
     }
+}
+
+/// One or two Mock Turtles coins, ascending, whose values (odious numbers, increasing with the
+/// position) nim-add to the nonzero `alpha`; each value is at most `alpha`.
+fn mock_turtles_others(alpha: &BigUint) -> Vec<BigUint> {
+    if alpha.count_ones() % 2 == 1 {
+        return vec![odious_position(alpha)];
+    }
+    // An evil value is its lowest bit plus an odious rest, both smaller.
+    let low = BigUint::one() << alpha.trailing_zeros().unwrap_or(0);
+    let rest = alpha ^ &low;
+    vec![odious_position(&low), odious_position(&rest)]
 }
 
 /// A position of a coin-turning game: the heads coins, in the order written.
@@ -158,24 +175,22 @@ impl Coins {
         if self.grundy().is_zero() { Outcome::P } else { Outcome::N }
     }
 
-    /// A winning move as the coins turned over, ascending (the last goes heads to tails), or
+    /// A winning move as the runs of coins turned over (the last coin goes heads to tails), or
     /// `None` from a P-position.
-    pub fn winning_move(&self) -> Option<Vec<BigUint>> {
+    pub fn winning_move(&self) -> Option<Vec<CoinRun>> {
         self.move_to_smaller_value(&BigUint::zero())
     }
 
     /// A move to a position of the smaller Grundy value `target` (what play in a sum needs), as
     /// the coins turned over; `None` if `target` is not smaller than the value.
-    pub fn move_to_smaller_value(&self, target: &BigUint) -> Option<Vec<BigUint>> {
+    pub fn move_to_smaller_value(&self, target: &BigUint) -> Option<Vec<CoinRun>> {
         let x = self.grundy() ^ target;
         if *target >= self.grundy() {
             return None;
         }
         self.heads.iter().find_map(|n| {
             let value = self.rule.coin_value(n);
-            let mut flips = self.rule.move_with_value(n, &(&value ^ &x))?;
-            flips.push(n.clone());
-            Some(flips)
+            self.rule.move_with_value(n, &(&value ^ &x))
         })
     }
 }
@@ -221,9 +236,10 @@ impl Tartan {
         Ok(if self.grundy(budget)?.is_zero() { Outcome::P } else { Outcome::N })
     }
 
-    /// A winning move as the coins turned over (ascending; the last goes heads to tails), or
-    /// `None` from a P-position.
-    pub fn winning_move(&self, budget: &Budget) -> Result<Option<Vec<(BigUint, BigUint)>>, Exhausted> {
+    /// A winning move as the rectangles of coins turned over, each a run of the first game
+    /// times a run of the second (the last holds the corner that goes heads to tails), or `None`
+    /// from a P-position.
+    pub fn winning_move(&self, budget: &Budget) -> Result<Option<Vec<(CoinRun, CoinRun)>>, Exhausted> {
         self.move_to_smaller_value(&BigUint::zero(), budget)
     }
 
@@ -237,7 +253,7 @@ impl Tartan {
         &self,
         target: &BigUint,
         budget: &Budget,
-    ) -> Result<Option<Vec<(BigUint, BigUint)>>, Exhausted> {
+    ) -> Result<Option<Vec<(CoinRun, CoinRun)>>, Exhausted> {
         let total = self.grundy(budget)?;
         if *target >= total {
             return Ok(None);
@@ -263,11 +279,9 @@ impl Tartan {
     }
 
     /// The coins `A x B` for the moves of the two rules with option values `alpha` and `beta`.
-    fn product_move(&self, p: &BigUint, q: &BigUint, alpha: &BigUint, beta: &BigUint) -> Vec<(BigUint, BigUint)> {
-        let mut a = self.first.move_with_value(p, alpha).unwrap_or_default();
-        a.push(p.clone());
-        let mut b = self.second.move_with_value(q, beta).unwrap_or_default();
-        b.push(q.clone());
+    fn product_move(&self, p: &BigUint, q: &BigUint, alpha: &BigUint, beta: &BigUint) -> Vec<(CoinRun, CoinRun)> {
+        let a = self.first.move_with_value(p, alpha).unwrap_or_default();
+        let b = self.second.move_with_value(q, beta).unwrap_or_default();
         a.iter().flat_map(|x| b.iter().map(move |y| (x.clone(), y.clone()))).collect()
     }
 }

@@ -33,6 +33,24 @@ fn to_usize(n: &BigUint) -> usize {
     n.to_string().parse().unwrap()
 }
 
+/// The positions of a run, which must be short.
+fn expand(run: &CoinRun) -> Vec<BigUint> {
+    assert!(run.first <= run.last && &run.last - &run.first < BigUint::from(1u32 << 20), "{run:?}");
+    let mut out = Vec::new();
+    let mut p = run.first.clone();
+    while p <= run.last {
+        out.push(p.clone());
+        p += 1u32;
+    }
+    out
+}
+
+/// The coins of a 1-D move, ascending, checking that the runs are ascending and apart.
+fn coins_of(runs: &[CoinRun]) -> Vec<BigUint> {
+    assert!(runs.windows(2).all(|w| w[0].last < w[1].first), "{runs:?}");
+    runs.iter().flat_map(expand).collect()
+}
+
 fn big(xs: &[u64]) -> Vec<BigUint> {
     xs.iter().map(|&x| BigUint::from(x)).collect()
 }
@@ -76,7 +94,7 @@ fn rows_agree_with_search() {
             assert_eq!(c.grundy(), BigUint::from(g[mask as usize]), "{}", c.notation());
             let target = rng.below(g[mask as usize] + 1);
             for (t, m) in [(0, c.winning_move()), (target, c.move_to_smaller_value(&BigUint::from(target)))] {
-                let Some(flips) = m else {
+                let Some(flips) = m.map(|runs| coins_of(&runs)) else {
                     assert!(t >= g[mask as usize], "{}: no move to {t}", c.notation());
                     continue;
                 };
@@ -136,12 +154,25 @@ fn tartan_agrees_with_search() {
                 let found =
                     [(0, t.winning_move(&budget)), (target, t.move_to_smaller_value(&BigUint::from(target), &budget))];
                 for (want, m) in found {
-                    let Some(flips) = m.unwrap() else {
+                    let flips: Option<Vec<(BigUint, BigUint)>> = m.unwrap().map(|rectangles| {
+                        rectangles
+                            .iter()
+                            .flat_map(|(a, b)| {
+                                let ys = expand(b);
+                                expand(a)
+                                    .into_iter()
+                                    .flat_map(move |x| ys.clone().into_iter().map(move |y| (x.clone(), y)))
+                            })
+                            .collect()
+                    });
+                    let Some(mut flips) = flips else {
                         assert!(want >= g[mask as usize], "{}: no move to {want}", t.notation());
                         continue;
                     };
                     let index = |(x, y): &(BigUint, BigUint)| (to_usize(x) - 1) * columns + to_usize(y) - 1;
                     let corner = index(flips.last().unwrap());
+                    flips.sort();
+                    assert!(flips.windows(2).all(|w| w[0] < w[1]) && index(flips.last().unwrap()) == corner);
                     let set = flips.iter().fold(0u64, |acc, f| acc | 1 << index(f));
                     assert!(
                         mask >> corner & 1 == 1 && corner_moves[corner].contains(&set),
@@ -166,7 +197,7 @@ fn huge_positions() {
                 .map(|_| (BigUint::from(rng.below(u64::MAX)) << 70u32) + rng.below(1 << 12) + 1u32)
                 .collect();
             let Ok(c) = Coins::new(rule, heads.clone()) else { continue };
-            let Some(flips) = c.winning_move() else { continue };
+            let Some(flips) = c.winning_move().map(|runs| coins_of(&runs)) else { continue };
             let corner = flips.last().unwrap();
             assert!(heads.contains(corner) && flips.windows(2).all(|w| w[0] < w[1]));
             // The flipped coins' values cancel the position's value.
@@ -184,9 +215,26 @@ fn huge_positions() {
     let heads =
         vec![(BigUint::from(u64::MAX - 5), BigUint::from(96u32)), (BigUint::from(12345u32), BigUint::from(64u32))];
     let t = Tartan::new(CoinRule::Turtles, CoinRule::Ruler, heads).unwrap();
-    let flips = t.winning_move(&budget).unwrap().unwrap();
-    let value = flips.iter().fold(BigUint::zero(), |acc, (x, y)| {
-        acc ^ nim_product(&CoinRule::Turtles.coin_value(x), &CoinRule::Ruler.coin_value(y), &budget).unwrap()
-    });
+    let rectangles = t.winning_move(&budget).unwrap().unwrap();
+    let mut value = BigUint::zero();
+    for (a, b) in &rectangles {
+        for x in expand(a) {
+            for y in expand(b) {
+                value ^=
+                    nim_product(&CoinRule::Turtles.coin_value(&x), &CoinRule::Ruler.coin_value(&y), &budget).unwrap();
+            }
+        }
+    }
     assert_eq!(value, t.grundy(&budget).unwrap());
+}
+
+/// A Ruler move may turn over astronomically many coins: it is one run, never a list.
+#[test]
+fn huge_ruler_runs() {
+    let n = BigUint::from(1u32) << 100u32;
+    let c = Coins::new(CoinRule::Ruler, vec![n.clone(), (BigUint::from(3u32) << 99u32)]).unwrap();
+    assert_eq!(c.grundy(), (BigUint::from(3u32) << 99u32));
+    // Coin 2^100 is worth 2^100; turning coins 1 to 2^100 - 1 with it adds g(1) ^ ... ^
+    // g(2^100 - 1), the Gray code of 2^100 - 1, which is 2^99: the total becomes 0.
+    assert_eq!(c.winning_move(), Some(vec![CoinRun { first: BigUint::from(1u32), last: n }]));
 }
