@@ -83,8 +83,12 @@ impl CoinRule {
         }
     }
 
-    /// The Grundy value of a lone heads coin at position `n` (n >= 1).
+    /// The Grundy value of a lone heads coin at position `n` (n >= 1; 0, which is no position,
+    /// is worth 0).
     pub fn coin_value(self, n: &BigUint) -> BigUint {
+        if n.is_zero() {
+            return BigUint::zero();
+        }
         match self {
             CoinRule::Turtles => n.clone(),
             CoinRule::MockTurtles => {

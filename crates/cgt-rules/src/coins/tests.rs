@@ -66,6 +66,10 @@ fn published_values() {
     assert_eq!(c.notation(), "mock_turtles[1, 4, 6]");
     assert_eq!(c.grundy(), BigUint::from(1u32 ^ 7 ^ 11));
     assert_eq!(Coins::new(CoinRule::Ruler, big(&[0])), Err(CoinError::ZeroPosition));
+    for rule in RULES {
+        assert_eq!(rule.coin_value(&BigUint::zero()), BigUint::zero());
+        assert_eq!(rule.move_with_value(&BigUint::zero(), &BigUint::zero()), None);
+    }
     assert_eq!(Coins::new(CoinRule::Ruler, big(&[2, 2])), Err(CoinError::Repeated { position: "2".into() }));
     // Turtles x Turtles is the nim multiplication table: coin (8, 16) is worth 8 * 16 = 128.
     let t =
