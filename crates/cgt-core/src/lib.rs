@@ -7,6 +7,7 @@ pub mod dyadic;
 pub mod explain;
 pub mod game;
 pub mod misere;
+pub mod nimarith;
 pub mod operators;
 pub mod thermo;
 

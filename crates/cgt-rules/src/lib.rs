@@ -5,9 +5,11 @@
 //! the rules.
 
 pub mod boxes;
+pub mod coins;
 pub mod compounds;
 pub mod deque;
 pub mod domineering;
+pub mod euclid;
 pub mod fair;
 pub mod graph;
 pub mod heap;
@@ -17,9 +19,12 @@ pub mod nim;
 pub mod octal;
 pub mod position;
 pub mod quotient;
+pub mod staircase;
 pub mod subtraction;
 pub mod toppling;
 pub mod tree;
+pub mod welter;
+pub mod wythoff;
 
 #[cfg(test)]
 mod test_rng;
