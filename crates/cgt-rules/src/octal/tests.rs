@@ -3,6 +3,8 @@ use std::collections::{HashMap, HashSet};
 use super::*;
 use crate::test_rng::Rng;
 
+mod hex;
+
 impl Rng {
     fn code(&mut self) -> OctalCode {
         let d0 = if self.below(4) == 0 { 4 } else { 0 };
@@ -13,6 +15,43 @@ impl Rng {
 
 fn code(text: &str) -> OctalCode {
     OctalCode::parse(text).unwrap()
+}
+
+/// The ways to leave m tokens as j non-empty heaps (ascending) that digit `dk` allows.
+fn leaves(code: &OctalCode, k: u64, m: u64) -> Vec<Vec<u64>> {
+    let (d, c) = (code.digit(k as usize), code.constraint(k));
+    let mut out: Vec<Vec<u64>> = Vec::new();
+    if d & 1 != 0 && m == 0 && k > 0 {
+        out.push(vec![]);
+    }
+    if d & 2 != 0 && m > 0 && k > 0 {
+        out.push(vec![m]);
+    }
+    let distinct = |parts: &[u64]| parts.iter().collect::<HashSet<_>>().len();
+    if d & 4 != 0 {
+        for a in 1..m {
+            let parts = [a, m - a];
+            if a <= m - a && (c == Constraint::Free || distinct(&parts) == 2) {
+                out.push(parts.to_vec());
+            }
+        }
+    }
+    if d & 8 != 0 {
+        for a in 1..m {
+            for b in 1..m - a {
+                let parts = [a, b, m - a - b];
+                let ok = match c {
+                    Constraint::Free => true,
+                    Constraint::Unequal => distinct(&parts) == 3,
+                    Constraint::NotAllEqual => distinct(&parts) > 1,
+                };
+                if parts.is_sorted() && ok {
+                    out.push(parts.to_vec());
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The options of a position (a sorted list of heaps) from the rules of the code.
@@ -27,19 +66,8 @@ fn options(code: &OctalCode, position: &[u64]) -> Vec<Vec<u64>> {
             r.remove(i);
             r
         };
-        for k in 0..=code.max_take().min(h) {
-            let (d, m) = (code.digit(k as usize), h - k);
-            let mut leaves: Vec<Vec<u64>> = Vec::new();
-            if d & 1 != 0 && m == 0 {
-                leaves.push(vec![]);
-            }
-            if d & 2 != 0 && m > 0 && k > 0 {
-                leaves.push(vec![m]);
-            }
-            if d & 4 != 0 {
-                leaves.extend((1..=m / 2).map(|a| vec![a, m - a]));
-            }
-            for leave in leaves {
+        for k in 0..=h {
+            for leave in leaves(code, k, h - k) {
                 let mut next = rest();
                 next.extend(leave);
                 next.sort_unstable();
@@ -61,32 +89,53 @@ fn grundy(code: &OctalCode, position: Vec<u64>, memo: &mut HashMap<Vec<u64>, u32
     g
 }
 
-/// `g(0..len)` from the definition, all splits enumerated (O(len^2)).
+/// `g(0..len)` from the definition, all moves enumerated (O(len^2) for octal codes, O(len^3)
+/// for codes that leave three heaps or repeat).
 fn naive(code: &OctalCode, len: usize) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(len);
-    // seen[v] == n + 1 marks v as an option value of heap n; values stay below 4 * len + 16.
-    let mut seen = vec![0usize; 8 * len + 32];
+    // seen[v] == n + 1 marks v as an option value of heap n.
+    let mut seen: Vec<usize> = vec![0; 64];
     for n in 0..len {
-        let mut mark = |v: u32| seen[v as usize] = n + 1;
-        for k in 0..=(code.max_take() as usize).min(n) {
-            let (d, m) = (code.digit(k), n - k);
-            if d & 1 != 0 && m == 0 {
+        let mut mark = |v: u32| {
+            if v as usize >= seen.len() {
+                seen.resize(2 * v as usize + 1, 0);
+            }
+            seen[v as usize] = n + 1;
+        };
+        for k in 0..=(code.max_take().min(n as u64) as usize) {
+            let (d, c, m) = (code.digit(k), code.constraint(k as u64), n - k);
+            if d & 1 != 0 && m == 0 && k > 0 {
                 mark(0);
             }
             if d & 2 != 0 && m > 0 && k > 0 {
                 mark(g[m]);
             }
             if d & 4 != 0 {
-                (1..=m / 2).for_each(|a| mark(g[a] ^ g[m - a]));
+                (1..=m / 2).filter(|&a| c == Constraint::Free || 2 * a != m).for_each(|a| mark(g[a] ^ g[m - a]));
+            }
+            if d & 8 != 0 {
+                for a in 1..=m / 3 {
+                    for b in a..=(m - a) / 2 {
+                        let z = m - a - b;
+                        let ok = match c {
+                            Constraint::Free => true,
+                            Constraint::Unequal => a < b && b < z,
+                            Constraint::NotAllEqual => a != z,
+                        };
+                        if z >= b && ok {
+                            mark(g[a] ^ g[b] ^ g[z]);
+                        }
+                    }
+                }
             }
         }
-        g.push((0..).find(|&v| seen[v as usize] != n + 1).unwrap());
+        g.push((0..).find(|&v| seen.get(v as usize) != Some(&(n + 1))).unwrap());
     }
     g
 }
 
 fn sparse(code: &OctalCode, len: usize) -> Vec<u32> {
-    let mut engine = Engine::new(code);
+    let mut engine = sparse::Engine::new(&code.code);
     while engine.values.len() < len {
         engine.push(&Budget::unlimited()).unwrap();
     }
@@ -103,7 +152,15 @@ fn codes() {
     assert_eq!(code("0.137").max_take(), 3);
     assert_eq!(OctalCode::parse(""), Err(OctalError::Empty));
     assert_eq!(OctalCode::parse("."), Err(OctalError::Empty));
-    assert_eq!(OctalCode::parse("0.18"), Err(OctalError::BadDigit { offset: 3, found: '8' }));
+    assert_eq!(
+        OctalCode::parse("0.1g"),
+        Err(OctalError::Unsupported { offset: 3, what: "digits beyond F (moves that leave four or more heaps) are" })
+    );
+    assert_eq!(
+        OctalCode::parse("0.1x"),
+        Err(OctalError::Unsupported { offset: 3, what: "digits beyond F (moves that leave four or more heaps) are" })
+    );
+    assert_eq!(OctalCode::parse("0.1%"), Err(OctalError::BadDigit { offset: 3, found: '%' }));
     assert_eq!(OctalCode::parse("2.07"), Err(OctalError::BadWholeDigit(2)));
     assert_eq!(OctalCode::parse("04.07"), Err(OctalError::LongWholePart));
     assert_eq!(OctalCode::parse("0.1.2"), Err(OctalError::BadDigit { offset: 3, found: '.' }));
