@@ -131,8 +131,7 @@ impl Session {
             _ if a == b => Ok(Comparison::Equal),
             (Value::Outcome(_), Value::Outcome(_))
             | (Value::Play(_), Value::Play(_))
-            | (Value::List(_), Value::List(_))
-            | (Value::BigNimber(_), Value::BigNimber(_)) => Ok(Comparison::Confused),
+            | (Value::List(_), Value::List(_)) => Ok(Comparison::Confused),
             _ => {
                 let (sa, sb) = (self.show(a), self.show(b));
                 Err(Box::new(

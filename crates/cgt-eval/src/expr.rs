@@ -3,13 +3,19 @@
 
 use cgt_core::Budget;
 use cgt_core::game::GameId;
-use cgt_syntax::{Diagnostic, Expr, ExprKind, Nus, RuleArg, RuleArgKind, Ruleset, Span, Spanned, SumOp, UnaryOp};
+use cgt_core::operators;
+use cgt_syntax::{
+    Diagnostic, Expr, ExprKind, Nus, RuleArg, RuleArgKind, Ruleset, Span, Spanned, SumOp, UnaryOp, Uptimal,
+};
 
 use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::names::suggest;
 use crate::numbers;
 use crate::value::{EvalResult, Value, gave_up};
+
+/// The largest n of an uptimal `^<n>` read: their forms grow with n.
+const MAX_UPTIMAL: u64 = 64;
 
 /// Names other tools use for things this language spells differently, with its spelling.
 const FOREIGN_NAMES: &[(&str, &str)] = &[
@@ -38,7 +44,7 @@ impl Session {
         let budget = ctx.budget;
         budget.check().map_err(|x| gave_up(x, e.span.clone(), budget))?;
         let value = match &e.node {
-            ExprKind::Nus(n) => Value::Game(self.nus(n)?),
+            ExprKind::Nus(n) => Value::Game(self.nus(n, ctx)?),
             ExprKind::Game { left, right } => {
                 let l = self.games_of(left, ctx)?;
                 let r = self.games_of(right, ctx)?;
@@ -96,10 +102,6 @@ impl Session {
             Value::Outcome(_) | Value::Play(_) => {
                 ("an outcome".to_string(), "check an outcome with `is`, e.g. `G is N`".to_string())
             }
-            Value::BigNimber(_) => (
-                "a nimber too large for a game tree".to_string(),
-                "nim heaps beyond 2^64 are only added and compared as Nim".to_string(),
-            ),
             _ => ("not a game".to_string(), "sums, options and comparisons of games need games".to_string()),
         };
         Box::new(
@@ -122,7 +124,7 @@ impl Session {
         f(&mut self.games, budget).map_err(|e| gave_up(e, span.clone(), budget))
     }
 
-    fn nus(&mut self, n: &Nus) -> EvalResult<GameId> {
+    fn nus(&mut self, n: &Nus, ctx: &Ctx) -> EvalResult<GameId> {
         let x = match &n.number {
             Some(lit) => numbers::number(lit)?,
             None => cgt_core::Dyadic::zero(),
@@ -130,9 +132,34 @@ impl Session {
         let ups = n.ups.as_ref().map_or(0, |u| u.node);
         let star = match &n.star {
             Some(s) => numbers::star(s)?,
-            None => 0,
+            None => num_bigint::BigUint::default(),
         };
-        Ok(self.games.nus(&x, ups, star))
+        let g = self.games.nus_big(&x, ups, &star);
+        match &n.uptimal {
+            None => Ok(g),
+            Some(u) => {
+                let up = self.uptimal(u, ctx)?;
+                self.lift(&u.span, ctx.budget, |games, b| games.add(g, up, b))
+            }
+        }
+    }
+
+    /// `^<n>` (CGSuite's `^.Pow(n)`), `^[n]` (`^.PowTo(n)`) and their negatives.
+    fn uptimal(&mut self, u: &Spanned<Uptimal>, ctx: &Ctx) -> EvalResult<GameId> {
+        let n = u.node.n.parse::<u64>().ok().filter(|&n| (1..=MAX_UPTIMAL).contains(&n)).ok_or_else(|| {
+            Box::new(
+                Diagnostic::error("number", u.span.clone(), format!("`{}` is not an uptimal index from 1 to {MAX_UPTIMAL}", u.node.n))
+                    .with_hint("uptimals are written ^<n> and ^[n] with n a small positive whole number"),
+            )
+        })?;
+        let up = self.games.nus(&cgt_core::Dyadic::zero(), 1, 0);
+        let budget = ctx.budget;
+        let g = if u.node.sum { operators::powto(&mut self.games, up, n, budget) } else { operators::pow(&mut self.games, up, n, budget) };
+        let g = g.map_err(|e| match e {
+            operators::OpError::Exhausted(x) => gave_up(x, u.span.clone(), budget),
+            operators::OpError::Undefined(msg) => Box::new(Diagnostic::error("argument", u.span.clone(), msg)),
+        })?;
+        if u.node.down { self.lift(&u.span, budget, |games, b| games.neg(g, b)) } else { Ok(g) }
     }
 
     /// `±(A, B, ...)` = `{A, B, ... | -A, -B, ...}`.

@@ -92,6 +92,19 @@ impl Session {
         span: &Span,
         ctx: &Ctx,
     ) -> EvalResult<Computed> {
+        if let HeapRule::Octal(code) = rule
+            && let Some(form) = code.closed_form()
+        {
+            // Nim and Lasker's Nim: a closed form for heaps of any size, no table.
+            let g = form.sum(heaps);
+            let mut out = Computed::plain(Value::Game(self.games.nimber_big(&g.into())));
+            if ctx.is_top(span)
+                && let Some(m) = form.winning_move(heaps)
+            {
+                out = out.with_extra("winning move", show_octal_move(&m, heaps));
+            }
+            return Ok(out);
+        }
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let table = self.grundy_table(rule, largest, span, ctx.budget)?;
         let g = table.sum(heaps).map_err(|e| beyond(span, e))?;
@@ -102,11 +115,9 @@ impl Session {
                     let (from, to) = (heaps[m.heap], heaps[m.heap] - m.take);
                     format!("take {} from heap {} ({from} -> {to})", m.take, m.heap + 1)
                 }),
-                HeapRule::Octal(c) => c.winning_move(&table, heaps).ok().flatten().map(|m| {
-                    let left: Vec<String> = m.leave.iter().map(u64::to_string).collect();
-                    let left = if left.is_empty() { "nothing".to_string() } else { left.join(" + ") };
-                    format!("take {} from heap {} ({} -> {left})", m.take, m.heap + 1, heaps[m.heap])
-                }),
+                HeapRule::Octal(c) => {
+                    c.winning_move(&table, heaps).ok().flatten().map(|m| show_octal_move(&m, heaps))
+                }
                 HeapRule::Nim => None,
             };
             if let Some(m) = shown {
@@ -165,6 +176,13 @@ impl Session {
             )),
         }
     }
+}
+
+/// A take-and-break move in words: `take 1 from heap 2 (7 -> 3 + 3)`.
+fn show_octal_move(m: &cgt_rules::octal::OctalMove, heaps: &[u64]) -> String {
+    let left: Vec<String> = m.leave.iter().map(u64::to_string).collect();
+    let left = if left.is_empty() { "nothing".to_string() } else { left.join(" + ") };
+    format!("take {} from heap {} ({} -> {left})", m.take, m.heap + 1, heaps[m.heap])
 }
 
 /// The rule of a row with its settings.

@@ -1,6 +1,6 @@
 //! Number literals and juxtapositions (`-15/8`, `1/2^*`) to exact values, with clear errors.
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 
 use cgt_core::Dyadic;
 use cgt_core::dyadic::NotDyadic;
@@ -37,15 +37,11 @@ pub(crate) fn number(lit: &Spanned<NumberLit>) -> EvalResult<Dyadic> {
     })
 }
 
-/// The nimber of a star token's digits (`""` is `*`, which is `*1`).
-pub(crate) fn star(s: &Spanned<String>) -> EvalResult<u64> {
+/// The nimber of a star token's digits (`""` is `*`, which is `*1`), of any size.
+pub(crate) fn star(s: &Spanned<String>) -> EvalResult<BigUint> {
     if s.node.is_empty() {
-        return Ok(1);
+        return Ok(BigUint::from(1u8));
     }
-    s.node.parse::<u64>().map_err(|_| {
-        Box::new(
-            Diagnostic::error("number", s.span.clone(), format!("*{} is too large a nimber for a game tree", s.node))
-                .with_hint("nimbers in explicit games are limited to 64 bits; nim heaps (`nim[...]`) may be any size"),
-        )
-    })
+    BigUint::parse_bytes(s.node.as_bytes(), 10)
+        .ok_or_else(|| Box::new(Diagnostic::error("number", s.span.clone(), format!("`*{}` is not a nimber", s.node))))
 }

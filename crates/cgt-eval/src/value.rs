@@ -4,7 +4,7 @@ use cgt_core::game::{GameId, Outcome};
 use cgt_core::thermo::{self, Thermograph};
 use cgt_core::{Budget, Dyadic, Exhausted};
 use cgt_syntax::Diagnostic;
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigInt;
 
 use crate::Session;
 use crate::context::Computed;
@@ -30,8 +30,6 @@ pub enum Value {
     Options(Vec<GameId>, Vec<GameId>),
     /// A thermograph, from `thermograph(G)`.
     Thermograph(Box<Thermograph>),
-    /// A nimber too large for a game tree (a sum of huge Nim heaps).
-    BigNimber(BigUint),
     /// Win, loss or draw for the player to move (games on graphs).
     Play(PlayOutcome),
     /// A list of values.
@@ -162,7 +160,6 @@ impl Session {
             Value::Integer(n, _) => n.to_string(),
             Value::Outcome(o) => o.to_string(),
             Value::Thermograph(t) => t.to_text(),
-            Value::BigNimber(n) => format!("*{n}"),
             Value::Play(p) => p.name().to_string(),
             Value::List(items) => {
                 let shown: Vec<String> = items.iter().map(|i| self.show(i)).collect();
@@ -194,7 +191,6 @@ impl Session {
         report.value = Some(self.show(&v));
         report.extras.append(&mut extras);
         match &v {
-            Value::BigNimber(n) => report.outcome = Some(if n == &BigUint::default() { "P" } else { "N" }.to_string()),
             Value::Outcome(o) => report.outcome = Some(o.to_string()),
             Value::Play(p) => report.outcome = Some(p.name().to_string()),
             Value::Thermograph(t) => report.svg = Some(t.to_svg(&report.source)),

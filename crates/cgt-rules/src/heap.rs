@@ -120,10 +120,10 @@ impl HeapRule {
         }
     }
 
-    /// Whether a move can split a heap in two (only octal games with a digit that has bit 4).
+    /// Whether a move can split a heap into two or more.
     pub fn splits(&self) -> bool {
         match self {
-            HeapRule::Octal(code) => (0..=code.max_take() as usize).any(|k| code.digit(k) & 4 != 0),
+            HeapRule::Octal(code) => code.max_heaps_left() >= 2,
             _ => false,
         }
     }
@@ -133,16 +133,11 @@ impl HeapRule {
         match self {
             HeapRule::Nim => heap == 0,
             HeapRule::Subtraction(game) => game.take_set().first().is_none_or(|&t| heap < t),
-            HeapRule::Octal(code) => (0..=code.max_take().min(heap)).all(|k| {
-                let (d, m) = (code.digit(k as usize), heap - k);
-                let whole = d & 1 != 0 && m == 0 && k > 0;
-                let single = d & 2 != 0 && m > 0 && k > 0;
-                !(whole || single || (d & 4 != 0 && m >= 2))
-            }),
+            HeapRule::Octal(code) => code.is_dead(heap),
         }
     }
 
-    /// The options of one heap: each is the list of heaps left in its place (none, one or two;
+    /// The options of one heap: each is the list of heaps left in its place (none, one or more;
     /// some may be dead). A Nim heap of size h has h options, so this is for small heaps.
     pub fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
         let mut out = Vec::new();
@@ -183,27 +178,10 @@ impl HeapRule {
             HeapRule::Subtraction(game) => {
                 game.take_set().iter().take_while(|&&t| t <= heap).for_each(|&t| f(&[heap - t]));
             }
-            HeapRule::Octal(code) => octal_options(code, heap, f),
+            HeapRule::Octal(code) => code.for_each_option(heap, |_, leave| f(leave)),
         }
     }
 }
 
-/// The moves of an octal heap: removing k tokens (k >= 1, or k = 0 when `d0 = 4`) may leave
-/// nothing (bit 1 of `dk`, only if the heap had exactly k), one heap (bit 2) or two non-empty
-/// heaps (bit 4).
-fn octal_options(code: &OctalCode, heap: u64, mut f: impl FnMut(&[u64])) {
-    for k in 0..=code.max_take().min(heap) {
-        let (d, m) = (code.digit(k as usize), heap - k);
-        if d & 1 != 0 && m == 0 && k > 0 {
-            f(&[]);
-        }
-        if d & 2 != 0 && m > 0 && k > 0 {
-            f(&[m]);
-        }
-        if d & 4 != 0 {
-            (1..=m / 2).for_each(|a| f(&[a, m - a]));
-        }
-    }
-}
 
 pub mod fold;

@@ -205,20 +205,19 @@ fn split_heap_misere(rule: &HeapRule, n: u64, budget: &Budget) -> Result<HeapMis
     Ok(HeapMisere { pair: Pair { normal: last.normal, misere }, tame: last.tame })
 }
 
-/// What is known of an option's parts (none, one or two heaps): the nim-sum, and for two tame
+/// What is known of an option's parts (no heap, one, or several): the nim-sum, and for tame
 /// parts the misère value by the tame sum rule.
 fn combine(parts: &[u64], known: &[Known]) -> Known {
     match parts {
         [] => Known { normal: 0, misere: Some(1), tame: true },
         [a] => known[*a as usize],
-        [a, b] => {
-            let (a, b) = (known[*a as usize], known[*b as usize]);
-            let tame = a.tame && b.tame;
-            let pair = |k: Known| Pair { normal: k.normal, misere: k.misere.unwrap_or(0) };
-            let misere = tame.then(|| tame_sum([pair(a), pair(b)]).misere);
-            Known { normal: a.normal ^ b.normal, misere, tame }
+        _ => {
+            let ks: Vec<Known> = parts.iter().map(|&p| known[p as usize]).collect();
+            let tame = ks.iter().all(|k| k.tame);
+            let pair = |k: &Known| Pair { normal: k.normal, misere: k.misere.unwrap_or(0) };
+            let misere = tame.then(|| tame_sum(ks.iter().map(pair)).misere);
+            Known { normal: ks.iter().fold(0, |x, k| x ^ k.normal), misere, tame }
         }
-        _ => unreachable!("an octal move leaves at most two heaps"),
     }
 }
 

@@ -147,6 +147,11 @@ impl OctalCode {
     }
 
     /// Like [`OctalCode::for_each_option`], stopping when `f` breaks.
+    /// Whether a heap of `heap` tokens has no move, stopping at the first move found.
+    pub fn is_dead(&self, heap: u64) -> bool {
+        self.try_for_each_option(heap, |_, _| ControlFlow::Break(())).is_continue()
+    }
+
     fn try_for_each_option<B>(&self, heap: u64, mut f: impl FnMut(u64, &[u64]) -> ControlFlow<B>) -> ControlFlow<B> {
         for k in 0..=self.max_take().min(heap) {
             let (d, m) = (self.code.digit(k), heap - k);

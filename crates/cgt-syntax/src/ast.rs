@@ -167,6 +167,20 @@ pub struct Nus {
     pub ups: Option<Spanned<i64>>,
     /// The nimber part, if written: `*` is 1.
     pub star: Option<Spanned<String>>,
+    /// An uptimal in place of the ups, if written: `^<2>`, `v[3]`.
+    pub uptimal: Option<Spanned<Uptimal>>,
+}
+
+/// An uptimal as written: `^<n>` (up-nth), `^[n]` (`^<1> + ... + ^<n>`), or their negatives
+/// `v<n>`, `v[n]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Uptimal {
+    /// Whether it is written with a down (`v<n>`, `v[n]`): the negative.
+    pub down: bool,
+    /// Whether it is the sum `^[n]` rather than the single `^<n>`.
+    pub sum: bool,
+    /// The digits of n.
+    pub n: String,
 }
 
 /// A number literal: `-15/8`, `3`.

@@ -10,7 +10,7 @@ use chumsky::prelude::*;
 
 use crate::ast::{
     CallArg, CmpOp, Expr, ExprKind, NumberLit, Nus, RuleArg, RuleArgKind, Ruleset, Setting, SettingValue, Spanned,
-    Stmt, StmtKind, SumOp, UnaryOp,
+    Stmt, StmtKind, SumOp, UnaryOp, Uptimal,
 };
 use crate::lexer::{Span, Token};
 
@@ -108,13 +108,14 @@ where
         let atom = atom(expr.clone()).boxed();
         let prefix = select! { Token::Minus => UnaryOp::Neg, Token::PlusMinus => UnaryOp::PlusMinus }
             .map_with(|op, e| Spanned::new(op, span(e.span())));
+        // `+-(A, B)` and CGSuite's multiple switch `+-{A, B}` (a brace list without bars).
+        let switch_list = |open, close| {
+            expr.clone().separated_by(just(Token::Comma)).at_least(1).collect::<Vec<_>>().delimited_by(just(open), just(close))
+        };
         let pm_list = just(Token::PlusMinus)
             .ignore_then(
-                expr.clone()
-                    .separated_by(just(Token::Comma))
-                    .at_least(2)
-                    .collect::<Vec<_>>()
-                    .delimited_by(just(Token::LParen), just(Token::RParen)),
+                switch_list(Token::LBrace, Token::RBrace)
+                    .or(switch_list(Token::LParen, Token::RParen).filter(|opts: &Vec<Expr>| opts.len() >= 2)),
             )
             .map_with(|opts, e| Expr::new(ExprKind::PlusMinusList(opts), span(e.span())));
         let unary = pm_list
@@ -162,14 +163,27 @@ where
 /// Builds a prefix expression. A minus right before a plain number literal is that number's
 /// sign (`-1v*3` is `-1 + v + *3`, as CGSuite reads it), not a negation of the juxtaposition.
 fn make_unary(mut ops: Vec<Spanned<UnaryOp>>, mut operand: Expr, whole: Span) -> Expr {
-    if let (Some(last), ExprKind::Nus(nus)) = (ops.last(), &mut operand.node)
+    let start = operand.span.start;
+    // The number of a juxtaposition: the operand itself, or the first term of `2Tiny(2)`.
+    let nus = match &mut operand.node {
+        ExprKind::Nus(nus) => Some(nus),
+        ExprKind::Sum(first, rest) if rest.len() == 1 && rest[0].0.span.is_empty() => match &mut first.node {
+            ExprKind::Nus(nus) => Some(nus),
+            _ => None,
+        },
+        _ => None,
+    };
+    if let (Some(last), Some(nus)) = (ops.last(), nus)
         && last.node == UnaryOp::Neg
         && let Some(num) = &mut nus.number
         && !num.node.negative
-        && num.span.start == operand.span.start
+        && num.span.start == start
     {
         num.node.negative = true;
         num.span.start = last.span.start;
+        if let ExprKind::Sum(first, _) = &mut operand.node {
+            first.span.start = last.span.start;
+        }
         operand.span.start = last.span.start;
         ops.pop();
     }
@@ -228,7 +242,24 @@ where
         .map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
     let boxes = box_word.separated_by(just(Token::Dot)).at_least(1).collect::<Vec<_>>().map(ExprKind::Boxes);
     let name = select! { Token::Ident(s) if is_name(s) => ExprKind::Name(s.to_string()) };
-    choice((nus().map(ExprKind::Nus), game_literal(expr), call, ruleset, boxes, name))
+    // CGSuite's `2Tiny(2)`: a number juxtaposed with `Tiny(...)` or `Miny(...)` is their sum,
+    // kept as a sum whose `+` has an empty span (so a sign in front is the number's).
+    let tiny_word = select! { Token::Ident(s) if s == "Tiny" || s == "Miny" => s }
+        .map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
+    let tiny_call = tiny_word
+        .then(call_args(expr.clone()).delimited_by(just(Token::LParen), just(Token::RParen)))
+        .map_with(|(name, args), e| Expr::new(ExprKind::Call { name, args }, span(e.span())));
+    let int = select! { Token::Int(s) => s.to_string() };
+    let number = int.then(just(Token::Slash).ignore_then(int).or_not()).map_with(|(numerator, denominator), e| {
+        let lit = Spanned::new(NumberLit { negative: false, numerator, denominator }, span(e.span()));
+        let nus = Nus { number: Some(lit), ups: None, star: None, uptimal: None };
+        Expr::new(ExprKind::Nus(nus), span(e.span()))
+    });
+    let juxtaposed_tiny = number.then(tiny_call).map(|(n, call)| {
+        let plus = Spanned::new(SumOp::Add, call.span.start..call.span.start);
+        ExprKind::Sum(Box::new(n), vec![(plus, call)])
+    });
+    choice((juxtaposed_tiny, nus().map(ExprKind::Nus), game_literal(expr), call, ruleset, boxes, name))
         .map_with(|kind, e| Expr::new(kind, span(e.span())))
         .or(paren)
         .labelled("a game")
@@ -252,13 +283,30 @@ where
     .try_map(|n, s| n.ok_or_else(|| Rich::custom(s, "too many ups to count")))
     .map_with(|n, e| Spanned::new(n, span(e.span())));
     let star = select! { Token::Star(s) => s[1..].to_string() }.map_with(|s, e| Spanned::new(s, span(e.span())));
-    let with_number = number.then(ups.or_not()).then(star.or_not()).map(|((number, ups), star)| Nus {
-        number: Some(number),
+    let arrow = select! {
+        Token::Ups(s) if s == "^" || s == "↑" => false,
+        Token::Downs(s) if s == "↓" => true,
+        Token::Ident("v") => true,
+    };
+    let nth = int.delimited_by(just(Token::Lt), just(Token::Gt)).map(|n| (false, n));
+    let sum = int.delimited_by(just(Token::LBracket), just(Token::RBracket)).map(|n| (true, n));
+    let uptimal = arrow
+        .then(nth.or(sum))
+        .map_with(|(down, (sum, n)), e| Spanned::new(Uptimal { down, sum, n }, span(e.span())));
+    let infinitesimal = uptimal.map(|u| (None, Some(u))).or(ups.map(|u| (Some(u), None)));
+    let with_number = number.then(infinitesimal.clone().or_not()).then(star.clone().or_not()).map(
+        |((number, inf), star)| {
+            let (ups, uptimal) = inf.unwrap_or((None, None));
+            Nus { number: Some(number), ups, star, uptimal }
+        },
+    );
+    let with_ups = infinitesimal.then(star.clone().or_not()).map(|((ups, uptimal), star)| Nus {
+        number: None,
         ups,
         star,
+        uptimal,
     });
-    let with_ups = ups.then(star.or_not()).map(|(ups, star)| Nus { number: None, ups: Some(ups), star });
-    let only_star = star.map(|star| Nus { number: None, ups: None, star: Some(star) });
+    let only_star = star.map(|star| Nus { number: None, ups: None, star: Some(star), uptimal: None });
     choice((with_number, with_ups, only_star))
 }
 

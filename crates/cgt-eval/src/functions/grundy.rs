@@ -50,8 +50,7 @@ fn grundy(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
     let e = s.one_arg(call, "one impartial game, or a rule and a range")?;
     let value = s.eval(e, ctx)?;
     let nim = match &value {
-        Value::BigNimber(n) => Some(BigInt::from(n.clone())),
-        Value::Game(g) => s.games.nim_value(*g).map(BigInt::from),
+        Value::Game(g) => s.games.nim_value_big(*g).map(BigInt::from),
         Value::Number(x) if x.is_zero() => Some(BigInt::default()),
         _ => None,
     };

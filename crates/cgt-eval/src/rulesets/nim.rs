@@ -33,11 +33,7 @@ fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
     let k = read_k(r)?;
     if k == 1 {
         let sum = nim::nim_sum(&heaps);
-        let value = match u64::try_from(&sum) {
-            Ok(n) => Value::Game(s.games.nimber(n)),
-            Err(_) => Value::BigNimber(sum),
-        };
-        let mut out = Computed::plain(value);
+        let mut out = Computed::plain(Value::Game(s.games.nimber_big(&sum)));
         if ctx.is_top(span)
             && let Some(m) = nim::winning_move(&heaps)
         {
