@@ -90,6 +90,8 @@ pub struct FunctionDef {
     pub doc: &'static str,
     /// What it gives.
     pub returns: Returns,
+    /// Other spellings of the name (CGSuite's `Tiny` for `tiny`).
+    pub aliases: &'static [&'static str],
     pub(crate) eval: FunctionEval,
 }
 
@@ -150,7 +152,7 @@ pub fn ruleset(name: &str) -> Option<&'static RulesetDef> {
 
 /// The function named `name`.
 pub fn function(name: &str) -> Option<&'static FunctionDef> {
-    functions().iter().find(|f| f.name == name)
+    functions().iter().find(|f| f.name == name || f.aliases.contains(&name))
 }
 
 /// The ruleset named at `name`, or an error with a suggestion.

@@ -20,6 +20,7 @@ pub(crate) const DIMINISHED: FunctionDef = FunctionDef {
     signature: "diminished(G, H, ...)",
     doc: "the diminished disjunctive compound: move in one component; play ends when any component has no move",
     returns: Returns::Outcome,
+    aliases: &[],
     eval: |s, call, ctx| normal(s, call, ctx, Compound::Diminished),
 };
 
@@ -29,6 +30,7 @@ pub(crate) const SELECTIVE: FunctionDef = FunctionDef {
     signature: "selective(G, H, ...)",
     doc: "the selective compound: move in any non-empty set of components",
     returns: Returns::Outcome,
+    aliases: &[],
     eval: |s, call, ctx| normal(s, call, ctx, Compound::Selective),
 };
 
@@ -38,6 +40,7 @@ pub(crate) const SHORTENED: FunctionDef = FunctionDef {
     signature: "shortened(G, H, ...)",
     doc: "the shortened selective compound: selective, ending as soon as any component ends",
     returns: Returns::Outcome,
+    aliases: &[],
     eval: |s, call, ctx| normal(s, call, ctx, Compound::Shortened),
 };
 
@@ -47,6 +50,7 @@ pub(crate) const CONJUNCTIVE: FunctionDef = FunctionDef {
     signature: "conjunctive(G, H, ...)",
     doc: "the conjunctive compound: move in every component; ends when any component ends (remoteness)",
     returns: Returns::Outcome,
+    aliases: &[],
     eval: |s, call, ctx| normal(s, call, ctx, Compound::Conjunctive),
 };
 
@@ -56,6 +60,7 @@ pub(crate) const CONTINUED: FunctionDef = FunctionDef {
     signature: "continued(G, H, ...)",
     doc: "the continued conjunctive compound: move in every component that can; ends when none can (suspense)",
     returns: Returns::Outcome,
+    aliases: &[],
     eval: |s, call, ctx| normal(s, call, ctx, Compound::Continued),
 };
 

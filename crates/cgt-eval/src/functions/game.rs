@@ -13,6 +13,7 @@ pub(crate) const OUTCOME: FunctionDef = FunctionDef {
     signature: "outcome(G)",
     doc: "the outcome class of G: L, R, P or N",
     returns: Returns::Outcome,
+    aliases: &[],
     eval: |s, call, ctx| {
         let g = s.game_arg(call, ctx)?;
         s.lift(call.span, ctx.budget, |games, b| games.outcome(g, b)).map(|o| Value::Outcome(o).into())
@@ -25,6 +26,7 @@ pub(crate) const CF: FunctionDef = FunctionDef {
     signature: "cf(G)",
     doc: "the canonical form of G (the default display)",
     returns: Returns::Game,
+    aliases: &[],
     eval: |s, call, ctx| s.game_arg(call, ctx).map(|g| Value::Game(g).into()),
 };
 
@@ -34,6 +36,7 @@ pub(crate) const BIRTHDAY: FunctionDef = FunctionDef {
     signature: "birthday(G)",
     doc: "the birthday of G's canonical form (a plain number)",
     returns: Returns::Integer,
+    aliases: &[],
     eval: |s, call, ctx| {
         let g = s.game_arg(call, ctx)?;
         Ok(Value::Integer(s.games.birthday(g).into(), Quantity::Birthday).into())
@@ -47,6 +50,7 @@ pub(crate) const OPTIONS: FunctionDef = FunctionDef {
     doc: "the moves of G: for a ruleset position, the positions it moves to in its own notation with their \
           values; for a game, the options of its canonical form",
     returns: Returns::Text,
+    aliases: &[],
     eval: options,
 };
 

@@ -17,6 +17,7 @@ pub(crate) const GRUNDY: FunctionDef = FunctionDef {
     signature: "grundy(G) or grundy(RULE, a..b)",
     doc: "the Grundy value of an impartial game (a plain number), or a rule's Grundy values for heaps a to b (a list)",
     returns: Returns::Integer,
+    aliases: &[],
     eval: grundy,
 };
 
@@ -26,6 +27,7 @@ pub(crate) const PERIOD: FunctionDef = FunctionDef {
     signature: "period(RULE)",
     doc: "the pre-period and period of a rule's Grundy sequence, proven",
     returns: Returns::Text,
+    aliases: &[],
     eval: |s, call, ctx| match call.args {
         [rule] => {
             let rule = s.argument_rule(rule)?;

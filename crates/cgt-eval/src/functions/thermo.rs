@@ -26,6 +26,7 @@ pub(crate) const LEFTSTOP: FunctionDef = FunctionDef {
     signature: "leftstop(G)",
     doc: "the left stop of G: where play ends when Left starts and both play well",
     returns: Returns::Number,
+    aliases: &[],
     eval: |s, call, ctx| measure(s, call, ctx, thermo::left_stop),
 };
 
@@ -35,6 +36,7 @@ pub(crate) const RIGHTSTOP: FunctionDef = FunctionDef {
     signature: "rightstop(G)",
     doc: "the right stop of G: where play ends when Right starts and both play well",
     returns: Returns::Number,
+    aliases: &[],
     eval: |s, call, ctx| measure(s, call, ctx, thermo::right_stop),
 };
 
@@ -44,6 +46,7 @@ pub(crate) const MEAN: FunctionDef = FunctionDef {
     signature: "mean(G)",
     doc: "the mean value of G",
     returns: Returns::Number,
+    aliases: &[],
     eval: |s, call, ctx| measure(s, call, ctx, thermo::mean),
 };
 
@@ -53,6 +56,7 @@ pub(crate) const TEMP: FunctionDef = FunctionDef {
     signature: "temp(G)",
     doc: "the temperature of G (numbers have negative temperature, as in CGSuite)",
     returns: Returns::Number,
+    aliases: &[],
     eval: |s, call, ctx| measure(s, call, ctx, thermo::temperature),
 };
 
@@ -62,6 +66,7 @@ pub(crate) const THERMOGRAPH: FunctionDef = FunctionDef {
     signature: "thermograph(G)",
     doc: "the thermograph of G: its walls and mast (`--svg DIR` draws it)",
     returns: Returns::Text,
+    aliases: &[],
     eval: |s, call, ctx| {
         let g = s.game_arg(call, ctx)?;
         let t = s.lift(call.span, ctx.budget, |games, b| thermo::thermograph(games, g, b))?;
@@ -75,6 +80,7 @@ pub(crate) const ATOMIC: FunctionDef = FunctionDef {
     signature: "atomic(G)",
     doc: "the atomic weight of an all-small game G",
     returns: Returns::Game,
+    aliases: &[],
     eval: atomic_weight,
 };
 
