@@ -204,6 +204,9 @@ impl<P> Frame<P> {
 }
 
 #[cfg(test)]
+pub(crate) mod testing;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use cgt_core::game::DisplayStyle;
