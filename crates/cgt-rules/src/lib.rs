@@ -5,11 +5,13 @@
 //! the rules.
 
 pub mod boxes;
+pub mod clobber;
 pub mod compounds;
 pub mod deque;
 pub mod domineering;
 pub mod fair;
 pub mod graph;
+pub mod grid;
 pub mod misere;
 pub mod moore;
 pub mod nim;
