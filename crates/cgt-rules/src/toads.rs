@@ -141,18 +141,12 @@ impl Partizan for Strip {
 impl Tabled for Strip {
     fn regions(&self) -> Vec<Strip> {
         let frozen = self.frozen();
-        let mut out = Vec::new();
-        let mut start = 0;
-        for end in 0..=self.cells.len() {
-            if end == self.cells.len() || frozen[end] {
-                let part = &self.cells[start..end];
-                if part.iter().any(|&c| c != EMPTY) {
-                    out.push(Strip { cells: part.to_vec() });
-                }
-                start = end + 1;
-            }
-        }
-        out
+        let cells: Vec<(u8, bool)> = self.cells.iter().copied().zip(frozen).collect();
+        cells
+            .split(|&(_, f)| f)
+            .filter(|part| part.iter().any(|&(c, _)| c != EMPTY))
+            .map(|part| Strip { cells: part.iter().map(|&(c, _)| c).collect() })
+            .collect()
     }
 
     fn negated(&self) -> Option<Strip> {
