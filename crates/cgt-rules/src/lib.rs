@@ -18,6 +18,7 @@ pub mod moore;
 pub mod nim;
 pub mod octal;
 pub mod position;
+pub mod push;
 pub mod subtraction;
 pub mod toads;
 pub mod toppling;
