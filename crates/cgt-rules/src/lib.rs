@@ -7,6 +7,7 @@
 pub mod boxes;
 pub mod clobber;
 pub mod compounds;
+pub mod cram;
 pub mod cutcake;
 pub mod deque;
 pub mod domineering;
