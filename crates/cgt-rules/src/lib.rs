@@ -14,6 +14,7 @@ pub mod domineering;
 pub mod fair;
 pub mod graph;
 pub mod grid;
+pub mod konane;
 pub mod misere;
 pub mod moore;
 pub mod nim;
