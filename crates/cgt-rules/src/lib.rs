@@ -4,6 +4,7 @@
 //! with the fastest method the theory gives; the tests hold every fast path against search from
 //! the rules.
 
+pub mod amazons;
 pub mod boxes;
 pub mod clobber;
 pub mod compounds;
