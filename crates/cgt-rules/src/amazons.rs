@@ -26,6 +26,9 @@ const ALPHABET: [char; 4] = ['.', 'x', 'o', '#'];
 const EMPTY: u8 = 0;
 const BURNT: u8 = 3;
 
+/// The most cells an Amazons board may have.
+pub const MAX_CELLS: usize = 64;
+
 /// An Amazons board.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
@@ -34,9 +37,13 @@ pub struct Board {
 
 impl Board {
     /// A board from its rows, top to bottom: `x` Left's amazon, `o` Right's, `.` empty, `#`
-    /// burnt.
+    /// burnt; at most [`MAX_CELLS`] cells (a move has up to a few thousand options).
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, GridError> {
-        Grid::parse(rows, &ALPHABET).map(|grid| Board { grid })
+        let grid = Grid::parse(rows, &ALPHABET)?;
+        if grid.cells().len() > MAX_CELLS {
+            return Err(GridError::TooLarge { rows: grid.rows(), cols: grid.cols() });
+        }
+        Ok(Board { grid })
     }
 
     /// The canonical value.

@@ -8,8 +8,10 @@
 
 use std::fmt;
 
-/// The most cells a board may have: values of larger boards are out of reach anyway.
-pub const MAX_CELLS: usize = 1 << 12;
+/// The most cells a board (or strip, or side of a cake) may have. Values of larger positions
+/// are out of reach anyway, and the cap bounds the memory a search holds before its time runs
+/// out (every pending position keeps all its options).
+pub const MAX_CELLS: usize = 256;
 
 /// A rectangle of cells, each a small code. Both dimensions are 0 when either is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -33,6 +33,8 @@ fn small_values() {
 #[test]
 fn notation_and_moves() {
     assert_eq!(Board::from_rows(&["x.", ".O"]), Err(GridError::BadCell { row: 1, offset: 1, letter: 'O' }));
+    let big = vec![".".repeat(9); 8];
+    assert_eq!(Board::from_rows(&big), Err(GridError::TooLarge { rows: 8, cols: 9 }));
     let b = Board::from_rows(&["x..", "#.o"]).unwrap();
     assert_eq!(b.notation(), r##"amazons["x..", "#.o"]"##);
     assert_eq!(Board::from_rows(&quoted(&b.notation())).unwrap(), b);

@@ -64,3 +64,13 @@ fn solver_agrees_with_search_on_random_boards() {
     let mut games = Games::new();
     assert_eq!(assert_solver_agrees(&mut games, boards), 300);
 }
+
+#[test]
+fn big_boards_run_out_of_budget() {
+    let rows: Vec<String> = (0..6).map(|r| if r % 2 == 0 { "xoxoxo" } else { "oxoxox" }.to_owned()).collect();
+    let board = Board::from_rows(&rows).unwrap();
+    let budget = Budget::new(std::time::Duration::from_millis(50), usize::MAX);
+    let start = std::time::Instant::now();
+    assert_eq!(board.game(&mut Games::new(), &budget), Err(cgt_core::Exhausted::Time));
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+}

@@ -7,7 +7,7 @@ use cgt_core::game::Games;
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::assert_agrees;
+use crate::position::testing::{assert_agrees, assert_solver_agrees};
 use crate::test_rng::Rng;
 
 fn nim(rows: usize, cols: usize) -> u64 {
@@ -59,6 +59,8 @@ fn grundy_values_agree_with_search() {
     let mut games = Games::new();
     let mut grundy = super::Grundy::default();
     let budget = Budget::unlimited();
-    let n = assert_agrees(&mut games, boards, |games, b| games.nimber(grundy.value(b, &budget).unwrap()));
+    let n = assert_agrees(&mut games, boards.clone(), |games, b| games.nimber(grundy.value(b, &budget).unwrap()));
     assert_eq!(n, 300);
+    // The regions also serve the partizan solver.
+    assert_eq!(assert_solver_agrees(&mut games, boards.into_iter().take(100)), 100);
 }

@@ -42,15 +42,15 @@ fn notation_and_jumps() {
 #[test]
 fn solver_agrees_with_search_on_random_boards() {
     let mut rng = Rng(0x3c6e_f372_fe94_f82b);
-    let boards: Vec<Board> = (0..300)
+    let boards: Vec<Board> = (0..400)
         .map(|_| {
             let rows = 1 + rng.below(3);
-            let cols = 1 + rng.below(10 / rows);
+            let cols = 1 + rng.below(12 / rows);
             let text: Vec<String> =
                 (0..rows).map(|_| (0..cols).map(|_| ['x', 'o', '.'][rng.below(3) as usize]).collect()).collect();
             Board::from_rows(&text).unwrap()
         })
         .collect();
     let mut games = Games::new();
-    assert_eq!(assert_solver_agrees(&mut games, boards), 300);
+    assert_eq!(assert_solver_agrees(&mut games, boards), 400);
 }

@@ -29,6 +29,7 @@ fn published_values() {
 #[test]
 fn notation_and_options() {
     assert_eq!(Strip::parse("TT.x"), Err(GridError::BadCell { row: 0, offset: 3, letter: 'x' }));
+    assert_eq!(Strip::parse(&"T".repeat(300)), Err(GridError::TooLarge { rows: 1, cols: 300 }));
     let s = Strip::parse("TT.F").unwrap();
     assert_eq!(s.notation(), r#"toads["TT.F"]"#);
     let left: Vec<String> = s.left_options().iter().map(Partizan::notation).collect();
