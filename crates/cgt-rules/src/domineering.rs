@@ -136,3 +136,17 @@ impl Board {
         format!("domineering[{}]", rows.join(", "))
     }
 }
+
+impl crate::position::Partizan for Board {
+    fn left_options(&self) -> Vec<Board> {
+        Board::left_options(self)
+    }
+
+    fn right_options(&self) -> Vec<Board> {
+        Board::right_options(self)
+    }
+
+    fn notation(&self) -> String {
+        self.to_notation()
+    }
+}

@@ -4,23 +4,31 @@
 //! with the fastest method the theory gives; the tests hold every fast path against search from
 //! the rules.
 
+pub mod amazons;
 pub mod boxes;
+pub mod clobber;
 pub mod coins;
 pub mod compounds;
+pub mod cram;
+pub mod cutcake;
 pub mod deque;
 pub mod domineering;
 pub mod euclid;
 pub mod fair;
 pub mod graph;
+pub mod grid;
 pub mod heap;
+pub mod konane;
 pub mod misere;
 pub mod moore;
 pub mod nim;
 pub mod octal;
 pub mod position;
+pub mod push;
 pub mod quotient;
 pub mod staircase;
 pub mod subtraction;
+pub mod toads;
 pub mod toppling;
 pub mod tree;
 pub mod welter;

@@ -249,6 +249,9 @@ impl Partizan for crate::domineering::Board {
 }
 
 #[cfg(test)]
+pub(crate) mod testing;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use cgt_core::game::DisplayStyle;

@@ -218,3 +218,17 @@ fn key(row: &[Domino]) -> Vec<Domino> {
 
 #[cfg(test)]
 mod tests;
+
+impl crate::position::Partizan for Position {
+    fn left_options(&self) -> Vec<Position> {
+        Position::left_options(self)
+    }
+
+    fn right_options(&self) -> Vec<Position> {
+        Position::right_options(self)
+    }
+
+    fn notation(&self) -> String {
+        self.to_notation()
+    }
+}

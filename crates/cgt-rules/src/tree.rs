@@ -408,3 +408,17 @@ impl Children {
         &self.list[self.start[e] as usize..self.start[e + 1] as usize]
     }
 }
+
+impl crate::position::Partizan for Tree {
+    fn left_options(&self) -> Vec<Tree> {
+        Tree::left_options(self)
+    }
+
+    fn right_options(&self) -> Vec<Tree> {
+        Tree::right_options(self)
+    }
+
+    fn notation(&self) -> String {
+        self.to_notation()
+    }
+}

@@ -1,0 +1,118 @@
+//! Amazons (`amazons["x..", ".o.", "..#"]`): Left's amazons `x`, Right's amazons `o`, empty
+//! squares `.` and burnt squares `#`. A move takes one of the mover's amazons like a chess
+//! queen (any distance in one of eight directions over empty squares), then shoots an arrow
+//! from where it landed, again like a queen, burning the square the arrow lands on; the square
+//! the amazon left counts as empty (Berlekamp, "Sums of N x 2 Amazons"; Snatzke; CGSuite's
+//! `Amazons`). Small boards only: the number of moves grows fast.
+//!
+//! Values come from the definition through [`Solver`], with exact shortcuts: amazons and arrows
+//! only pass through empty squares, going from a square to one of its eight neighbours at each
+//! step, so parts of the board cut apart by burnt squares (8-connected components of unburnt
+//! squares) never interact and the board is their sum (CGT II.1); a part without amazons has
+//! no moves; every symmetry of the square keeps the rules, so a part is keyed by the least of
+//! its eight images; and swapping the colours negates.
+
+#[cfg(test)]
+mod tests;
+
+use cgt_core::game::{GameId, Games};
+use cgt_core::{Budget, Exhausted};
+
+use crate::clobber::swap_colours;
+use crate::grid::{Grid, GridError, NEIGHBOURS};
+use crate::position::{Partizan, Solver, Tabled};
+
+const ALPHABET: [char; 4] = ['.', 'x', 'o', '#'];
+const EMPTY: u8 = 0;
+const BURNT: u8 = 3;
+
+/// The most cells an Amazons board may have.
+pub const MAX_CELLS: usize = 64;
+
+/// An Amazons board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    grid: Grid,
+}
+
+impl Board {
+    /// A board from its rows, top to bottom: `x` Left's amazon, `o` Right's, `.` empty, `#`
+    /// burnt; at most [`MAX_CELLS`] cells (a move has up to a few thousand options).
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, GridError> {
+        let grid = Grid::parse(rows, &ALPHABET)?;
+        if grid.cells().len() > MAX_CELLS {
+            return Err(GridError::TooLarge { rows: grid.rows(), cols: grid.cols() });
+        }
+        Ok(Board { grid })
+    }
+
+    /// The canonical value.
+    pub fn game(&self, games: &mut Games, budget: &Budget) -> Result<GameId, Exhausted> {
+        Solver::new().value(games, self, budget)
+    }
+
+    /// The boards `player` (1 Left, 2 Right) reaches: each amazon in reading order, each
+    /// landing square, each arrow, in the order of [`NEIGHBOURS`] and distance.
+    fn options(&self, player: u8) -> Vec<Board> {
+        let g = &self.grid;
+        let mut out = Vec::new();
+        for (r, c) in g.positions().filter(|&(r, c)| g.get(r, c) == player) {
+            let mut lifted = g.clone();
+            lifted.set(r, c, EMPTY);
+            for (lr, lc) in queen_moves(&lifted, r, c) {
+                let mut landed = lifted.clone();
+                landed.set(lr, lc, player);
+                for (ar, ac) in queen_moves(&landed, lr, lc) {
+                    let mut grid = landed.clone();
+                    grid.set(ar, ac, BURNT);
+                    out.push(Board { grid });
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The empty squares a queen on `(r, c)` reaches over empty squares.
+fn queen_moves(g: &Grid, r: usize, c: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for &d in &NEIGHBOURS {
+        for k in 1.. {
+            match g.step(r, c, d, k) {
+                Some((a, b)) if g.get(a, b) == EMPTY => out.push((a, b)),
+                _ => break,
+            }
+        }
+    }
+    out
+}
+
+impl Partizan for Board {
+    fn left_options(&self) -> Vec<Board> {
+        self.options(1)
+    }
+
+    fn right_options(&self) -> Vec<Board> {
+        self.options(2)
+    }
+
+    fn notation(&self) -> String {
+        format!("amazons[{}]", self.grid.quoted_rows(&ALPHABET))
+    }
+}
+
+impl Tabled for Board {
+    fn regions(&self) -> Vec<Board> {
+        self.grid
+            .components(|c| c != BURNT, true, BURNT)
+            .into_iter()
+            .filter(|part| part.cells().iter().any(|&c| c == 1 || c == 2))
+            .map(|part| Board { grid: part.least_image(true) })
+            .collect()
+    }
+
+    fn negated(&self) -> Option<Board> {
+        let swapped = Board { grid: swap_colours(&self.grid).least_image(true) };
+        (swapped < *self).then_some(swapped)
+    }
+}

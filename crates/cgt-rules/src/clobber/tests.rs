@@ -1,0 +1,76 @@
+//! Clobber: published values, notation, and the solver (groups, symmetries, colour swap)
+//! against the plain search on random boards.
+
+use cgt_core::Budget;
+use cgt_core::game::{DisplayStyle, Games};
+
+use super::Board;
+use crate::grid::{GridError, quoted};
+use crate::position::Partizan;
+use crate::position::testing::{assert_solver_agrees, shown_by_search};
+use crate::test_rng::Rng;
+
+fn shown(rows: &[&str]) -> String {
+    let mut games = Games::new();
+    let g = Board::from_rows(rows).unwrap().game(&mut games, &Budget::unlimited()).unwrap();
+    games.display(g, DisplayStyle::default())
+}
+
+#[test]
+fn published_values() {
+    // CGSuite's documentation example `Clobber("xox|ox.")`.
+    let mut games = Games::new();
+    let budget = Budget::unlimited();
+    let zero = cgt_core::Dyadic::integer(0);
+    let (upup_star, star, down) = (games.nus(&zero, 2, 1), games.nimber(1), games.nus(&zero, -1, 0));
+    let want = games.from_options(&[upup_star], &[star, down], &budget).unwrap();
+    let b = Board::from_rows(&["xox", "ox."]).unwrap();
+    assert_eq!(b.game(&mut games, &budget).unwrap(), want);
+    assert_eq!(shown_by_search(b), games.display(want, DisplayStyle::default()));
+    // Strips by hand: `xo` is {0|0}, `xxo` is {0|*}, `xox` is {0|0}.
+    assert_eq!(shown(&["xo"]), "*");
+    assert_eq!(shown(&["xxo"]), "^");
+    assert_eq!(shown(&["xox"]), "*");
+    assert_eq!(shown(&["x.o"]), "0");
+    assert_eq!(shown(&[""]), "0");
+}
+
+#[test]
+fn rows_and_notation() {
+    assert_eq!(Board::from_rows(&["xo", "o"]), Err(GridError::Ragged { row: 1 }));
+    assert_eq!(Board::from_rows(&["xo", "oX"]), Err(GridError::BadCell { row: 1, offset: 1, letter: 'X' }));
+    let b = Board::from_rows(&["xo.x", "o..."]).unwrap();
+    assert_eq!(b.notation(), r#"clobber["xo.x", "o..."]"#);
+    let left: Vec<String> = b.left_options().iter().map(Partizan::notation).collect();
+    assert_eq!(left, [r#"clobber[".o.x", "x..."]"#, r#"clobber[".x.x", "o..."]"#]);
+    let right: Vec<String> = b.right_options().iter().map(Partizan::notation).collect();
+    assert_eq!(right, [r#"clobber["o..x", "o..."]"#, r#"clobber["oo.x", "...."]"#]);
+    for board in [b, Board::from_rows(&["xoxo"]).unwrap(), Board::from_rows::<&str>(&[]).unwrap()] {
+        assert_eq!(Board::from_rows(&quoted(&board.notation())).unwrap(), board);
+    }
+}
+
+/// A random board of up to `cells` cells, mostly stones.
+pub(crate) fn random_board(rng: &mut Rng, cells: u64) -> Vec<String> {
+    let rows = 1 + rng.below(4);
+    let cols = 1 + rng.below(cells / rows);
+    (0..rows).map(|_| (0..cols).map(|_| ['x', 'o', 'x', 'o', '.'][rng.below(5) as usize]).collect()).collect()
+}
+
+#[test]
+fn solver_agrees_with_search_on_random_boards() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let boards: Vec<Board> = (0..300).map(|_| Board::from_rows(&random_board(&mut rng, 9)).unwrap()).collect();
+    let mut games = Games::new();
+    assert_eq!(assert_solver_agrees(&mut games, boards), 300);
+}
+
+#[test]
+fn big_boards_run_out_of_budget() {
+    let rows: Vec<String> = (0..6).map(|r| if r % 2 == 0 { "xoxoxo" } else { "oxoxox" }.to_owned()).collect();
+    let board = Board::from_rows(&rows).unwrap();
+    let budget = Budget::new(std::time::Duration::from_millis(50), usize::MAX);
+    let start = std::time::Instant::now();
+    assert_eq!(board.game(&mut Games::new(), &budget), Err(cgt_core::Exhausted::Time));
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+}

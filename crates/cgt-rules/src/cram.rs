@@ -1,0 +1,163 @@
+//! Cram (`cram[3x4]`, `cram["..#", "..."]`): impartial Domineering, where either player places
+//! a domino on two adjacent free cells in either orientation (WW, ch. 23; CGSuite's `Cram`).
+//!
+//! Every position is a nimber, so values are Grundy values (Sprague–Grundy: the mex of the
+//! options' values, and the nim-sum over a sum; CGT IV.1), computed without recursion with a
+//! table of regions: free cells that do not touch (4-connected) are independent regions, and a
+//! region is keyed by the least of its eight images under the symmetries of the square, on its
+//! bounding box. [`Board`] is also [`Partizan`], so the tests hold the Grundy values against the
+//! plain partizan search.
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+
+use cgt_core::game::{GameId, Games};
+use cgt_core::{Budget, Exhausted};
+
+use crate::grid::{Grid, GridError};
+use crate::position::{Partizan, Tabled};
+
+const ALPHABET: [char; 2] = ['.', '#'];
+const FREE: u8 = 0;
+const TAKEN: u8 = 1;
+
+/// A Cram board: free and occupied cells.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    grid: Grid,
+}
+
+impl Board {
+    /// A board from its rows, top to bottom: `.` free, `#` occupied.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, GridError> {
+        Grid::parse(rows, &ALPHABET).map(|grid| Board { grid })
+    }
+
+    /// An empty board of `rows` x `cols` free cells.
+    pub fn empty(rows: usize, cols: usize) -> Result<Board, GridError> {
+        Grid::filled(rows, cols, FREE).map(|grid| Board { grid })
+    }
+
+    /// The Grundy value (the board is the nimber `*n`).
+    pub fn nim_value(&self, budget: &Budget) -> Result<u64, Exhausted> {
+        Grundy::default().value(self, budget)
+    }
+
+    /// The canonical value: the nimber of [`Board::nim_value`].
+    pub fn game(&self, games: &mut Games, budget: &Budget) -> Result<GameId, Exhausted> {
+        Ok(games.nimber(self.nim_value(budget)?))
+    }
+
+    /// The boards after a domino is placed, vertical ones first, in reading order.
+    pub fn options(&self) -> Vec<Board> {
+        let g = &self.grid;
+        let mut out = Vec::new();
+        for d in [(1, 0), (0, 1)] {
+            for (r, c) in g.positions().filter(|&(r, c)| g.get(r, c) == FREE) {
+                if let Some((r2, c2)) = g.step(r, c, d, 1).filter(|&(r2, c2)| g.get(r2, c2) == FREE) {
+                    let mut grid = g.clone();
+                    grid.set(r, c, TAKEN);
+                    grid.set(r2, c2, TAKEN);
+                    out.push(Board { grid });
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Partizan for Board {
+    fn left_options(&self) -> Vec<Board> {
+        self.options()
+    }
+
+    fn right_options(&self) -> Vec<Board> {
+        self.options()
+    }
+
+    /// `cram[3x4]` when every cell is free, otherwise the rows.
+    fn notation(&self) -> String {
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        if rows > 0 && self.grid.cells().iter().all(|&c| c == FREE) {
+            return format!("cram[{rows}x{cols}]");
+        }
+        format!("cram[{}]", self.grid.quoted_rows(&ALPHABET))
+    }
+}
+
+impl Tabled for Board {
+    /// The regions of two or more free cells, each normalised.
+    fn regions(&self) -> Vec<Board> {
+        self.grid
+            .components(|c| c == FREE, false, TAKEN)
+            .into_iter()
+            .filter(|part| part.cells().iter().filter(|&&c| c == FREE).count() >= 2)
+            .map(|part| Board { grid: part.least_image(true) })
+            .collect()
+    }
+}
+
+/// A table of Grundy values of normalised regions; keep one to share work between boards.
+#[derive(Default)]
+pub struct Grundy {
+    table: HashMap<Board, u64>,
+}
+
+/// A region whose options' values are being found.
+struct Frame {
+    region: Board,
+    options: Vec<Board>,
+    done: usize,
+}
+
+impl Grundy {
+    /// The Grundy value of a board: the nim-sum of its regions' values.
+    pub fn value(&mut self, board: &Board, budget: &Budget) -> Result<u64, Exhausted> {
+        let mut total = 0;
+        for region in board.regions() {
+            total ^= self.region_value(region, budget)?;
+        }
+        Ok(total)
+    }
+
+    fn region_value(&mut self, region: Board, budget: &Budget) -> Result<u64, Exhausted> {
+        if let Some(&v) = self.table.get(&region) {
+            return Ok(v);
+        }
+        let frame = |region: Board| Frame { options: region.options(), region, done: 0 };
+        let mut stack = vec![frame(region.clone())];
+        while let Some(top) = stack.last_mut() {
+            budget.check()?;
+            if let Some(option) = top.options.get(top.done) {
+                match option.regions().into_iter().find(|r| !self.table.contains_key(r)) {
+                    Some(r) => stack.push(frame(r)),
+                    None => top.done += 1,
+                }
+                continue;
+            }
+            let top = stack.pop().expect("the loop holds a frame");
+            let values: Vec<u64> = top.options.iter().map(|o| self.known(o)).collect();
+            budget.check_memory(self.table.len() * (64 + top.region.grid.cells().len()))?;
+            self.table.insert(top.region, mex(&values));
+        }
+        Ok(self.table[&region])
+    }
+
+    /// The value of a board whose regions are all in the table.
+    fn known(&self, board: &Board) -> u64 {
+        board.regions().iter().map(|r| self.table[r]).fold(0, |a, b| a ^ b)
+    }
+}
+
+/// The least number not in `values`.
+fn mex(values: &[u64]) -> u64 {
+    let mut seen = vec![false; values.len() + 1];
+    for &v in values {
+        if let Some(s) = seen.get_mut(v as usize) {
+            *s = true;
+        }
+    }
+    seen.iter().position(|&s| !s).unwrap_or(values.len()) as u64
+}

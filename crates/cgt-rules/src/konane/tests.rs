@@ -1,0 +1,56 @@
+//! Konane: small values by hand, notation and multiple jumps, and the solver (symmetries,
+//! colour swap) against the plain search on random boards.
+
+use cgt_core::Budget;
+use cgt_core::game::{DisplayStyle, Games};
+
+use super::Board;
+use crate::grid::{GridError, quoted};
+use crate::position::Partizan;
+use crate::position::testing::assert_solver_agrees;
+use crate::test_rng::Rng;
+
+fn shown(rows: &[&str]) -> String {
+    let mut games = Games::new();
+    let g = Board::from_rows(rows).unwrap().game(&mut games, &Budget::unlimited()).unwrap();
+    games.display(g, DisplayStyle::default())
+}
+
+#[test]
+fn small_values() {
+    // By hand: `xo.` gives Left one jump and Right none (1); `.xo.` is {0|0}.
+    assert_eq!(shown(&["xo."]), "1");
+    assert_eq!(shown(&[".xo."]), "*");
+    assert_eq!(shown(&["xo"]), "0");
+    assert_eq!(shown(&["x.o"]), "0");
+    // Left stops after one jump (`..xo.`, which is {0|0} = *) or jumps twice (`....x`, 0);
+    // Right cannot move: {0, *|} = 1.
+    assert_eq!(shown(&["xo.o."]), "1");
+}
+
+#[test]
+fn notation_and_jumps() {
+    assert_eq!(Board::from_rows(&["xo", "o"]), Err(GridError::Ragged { row: 1 }));
+    let b = Board::from_rows(&["xo.o.", "....."]).unwrap();
+    assert_eq!(b.notation(), r#"konane["xo.o.", "....."]"#);
+    let left: Vec<String> = b.left_options().iter().map(|o| quoted(&o.notation())[0].clone()).collect();
+    assert_eq!(left, ["..xo.", "....x"]);
+    assert!(b.right_options().is_empty());
+    assert_eq!(Board::from_rows(&quoted(&b.notation())).unwrap(), b);
+}
+
+#[test]
+fn solver_agrees_with_search_on_random_boards() {
+    let mut rng = Rng(0x3c6e_f372_fe94_f82b);
+    let boards: Vec<Board> = (0..400)
+        .map(|_| {
+            let rows = 1 + rng.below(3);
+            let cols = 1 + rng.below(12 / rows);
+            let text: Vec<String> =
+                (0..rows).map(|_| (0..cols).map(|_| ['x', 'o', '.'][rng.below(3) as usize]).collect()).collect();
+            Board::from_rows(&text).unwrap()
+        })
+        .collect();
+    let mut games = Games::new();
+    assert_eq!(assert_solver_agrees(&mut games, boards), 400);
+}
