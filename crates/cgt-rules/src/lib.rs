@@ -10,6 +10,7 @@ pub mod deque;
 pub mod domineering;
 pub mod fair;
 pub mod graph;
+pub mod hackenbush;
 pub mod misere;
 pub mod moore;
 pub mod nim;
@@ -18,6 +19,7 @@ pub mod position;
 pub mod subtraction;
 pub mod toppling;
 pub mod tree;
+pub mod ugraph;
 
 #[cfg(test)]
 mod test_rng;
