@@ -5,6 +5,7 @@
 //! the rules.
 
 pub mod boxes;
+pub mod colsnort;
 pub mod compounds;
 pub mod deque;
 pub mod domineering;
