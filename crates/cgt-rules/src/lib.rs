@@ -4,6 +4,7 @@
 //! with the fastest method the theory gives; the tests hold every fast path against search from
 //! the rules.
 
+pub mod arckayles;
 pub mod boxes;
 pub mod colsnort;
 pub mod compounds;
