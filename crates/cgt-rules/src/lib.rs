@@ -6,6 +6,7 @@
 
 pub mod arckayles;
 pub mod boxes;
+pub mod childish;
 pub mod colsnort;
 pub mod compounds;
 pub mod deque;
