@@ -5,9 +5,12 @@
 //! the rules.
 
 pub mod amazons;
+pub mod arckayles;
 pub mod boxes;
+pub mod childish;
 pub mod clobber;
 pub mod coins;
+pub mod colsnort;
 pub mod compounds;
 pub mod cram;
 pub mod cutcake;
@@ -17,6 +20,7 @@ pub mod euclid;
 pub mod fair;
 pub mod graph;
 pub mod grid;
+pub mod hackenbush;
 pub mod heap;
 pub mod konane;
 pub mod misere;
@@ -31,6 +35,7 @@ pub mod subtraction;
 pub mod toads;
 pub mod toppling;
 pub mod tree;
+pub mod ugraph;
 pub mod welter;
 pub mod wythoff;
 
