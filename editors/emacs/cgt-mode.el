@@ -38,6 +38,11 @@
   "Non-nil shows values with ↑ ↓ ± instead of ^ v +-."
   :type 'boolean)
 
+(defcustom cgt-inlay-hints t
+  "Non-nil shows each statement's value at the end of its line (inlay hints).
+Needs an eglot that has `eglot-inlay-hints-mode' (Emacs 29 and newer)."
+  :type 'boolean)
+
 (defconst cgt--rulesets
   '("boxes" "tree" "toppling" "domineering" "nim" "stones" "octal" "kayles"
     "dawson" "deque" "graph" "fair"))
@@ -88,24 +93,35 @@
 (add-to-list 'auto-mode-alist '("\\.cgt\\'" . cgt-mode))
 
 (defun cgt-eglot-contact (&optional _interactive)
-  "The eglot contact for cgt: `cgt-server-program lsp' with the initialization options."
+  "The eglot contact for cgt: `cgt-server-program' lsp, with its options."
   (list (or (executable-find cgt-server-program) cgt-server-program) "lsp"
         :initializationOptions
         (list :budgetMs cgt-budget-ms :unicode (if cgt-unicode t :json-false))))
 
 (defun cgt--missing-server ()
   "Say how to install the server when `cgt-server-program' is not found."
-  (message "cgt: the language server `%s' was not found. Install it with `cargo install --path crates/cgt-cli' from a clone of cgt, or set `cgt-server-program'."
+  (message (concat "cgt: the language server `%s' was not found. Install it with "
+                   "`cargo install --path crates/cgt-cli' from a clone of cgt, "
+                   "or set `cgt-server-program'.")
            cgt-server-program))
 
 (defun cgt--eglot-contact-or-complain (&optional interactive)
-  "`cgt-eglot-contact', after checking that the server exists (INTERACTIVE is eglot's)."
+  "`cgt-eglot-contact' (INTERACTIVE is eglot's); says if the server is missing."
   (unless (executable-find cgt-server-program)
     (cgt--missing-server))
   (cgt-eglot-contact interactive))
 
+(defvar eglot-server-programs)
+
+(defun cgt--eglot-managed ()
+  "Turn inlay hints on in cgt buffers that eglot manages (see `cgt-inlay-hints')."
+  (when (and cgt-inlay-hints (derived-mode-p 'cgt-mode) (fboundp 'eglot-inlay-hints-mode)
+             (fboundp 'eglot-managed-p) (eglot-managed-p))
+    (eglot-inlay-hints-mode 1)))
+
 (with-eval-after-load 'eglot
-  (add-to-list 'eglot-server-programs '(cgt-mode . cgt--eglot-contact-or-complain)))
+  (add-to-list 'eglot-server-programs '(cgt-mode . cgt--eglot-contact-or-complain))
+  (add-hook 'eglot-managed-mode-hook #'cgt--eglot-managed))
 
 (provide 'cgt-mode)
 ;;; cgt-mode.el ends here

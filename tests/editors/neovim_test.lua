@@ -26,6 +26,7 @@ end
 local ok, err = pcall(function()
   local buf = vim.api.nvim_get_current_buf()
   record(vim.bo[buf].filetype == 'cgt', 'filetype of a .cgt file is cgt', 'filetype=' .. vim.bo[buf].filetype)
+  record(vim.b[buf].current_syntax == 'cgt', 'syntax/cgt.vim colours the buffer', 'current_syntax=' .. tostring(vim.b[buf].current_syntax))
 
   -- The client attaches (ftplugin/cgt.lua started it).
   local client
