@@ -96,7 +96,12 @@ if wants emacs; then
 fi
 
 if wants helix; then
-  run helix-config "$python" "$here/helix_config.py"
+  if "$python" -c 'import tomllib' 2>/dev/null; then
+    run helix-config "$python" "$here/helix_config.py"
+  else
+    echo "SKIP helix-config: $python has no tomllib (needs Python 3.11 or newer)"
+    skipped=$((skipped + 1))
+  fi
   echo "SKIP helix: no Helix build can be installed from Debian 12, PyPI, npm or crates.io (crates.io's helix-term is an empty placeholder); configuration checked only"
   skipped=$((skipped + 1))
 fi
