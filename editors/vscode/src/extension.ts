@@ -5,7 +5,6 @@
 
 import * as fs from 'fs';
 import * as os from 'os';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import {
     CloseAction,
@@ -17,6 +16,7 @@ import {
     LanguageClientOptions,
     ServerOptions,
 } from 'vscode-languageclient/node';
+import { DEFAULT_SERVER, Environment, INSTALL_COMMAND, notFoundMessage, resolveServerPath } from './serverPath';
 
 /** A server that exits more often than this within RESTART_WINDOW_MS is not restarted again. */
 const MAX_RESTARTS = 4;
@@ -32,6 +32,10 @@ interface InitializationOptions {
     /** Whether values are shown with ↑ ↓ ± rather than ^ v +-. */
     unicode: boolean;
 }
+
+/** The buttons of the "server not found" message. */
+const COPY_INSTALL = 'Copy Install Command';
+const OPEN_SETTINGS = 'Open Settings';
 
 let client: LanguageClient | undefined;
 let outputChannel: vscode.OutputChannel | undefined;
@@ -81,15 +85,19 @@ async function stop(): Promise<void> {
 
 async function start(): Promise<void> {
     const config = vscode.workspace.getConfiguration('cgt');
-    const configured = config.get<string>('server.path', 'cgt').trim() || 'cgt';
-    const command = resolveServerPath(configured);
+    const resolution = resolveServerPath(config.get<string>('server.path', DEFAULT_SERVER), machine());
+    const command = resolution.command;
     if (command === undefined) {
-        const message =
-            `cgt: the language server \`${configured}\` was not found. ` +
-            'Build it with `cargo build --release` and put it on PATH, or set `cgt.server.path`.';
-        log(message);
-        void vscode.window.showErrorMessage(message, 'Open Settings').then((choice) => {
-            if (choice === 'Open Settings') {
+        const message = notFoundMessage(resolution);
+        log(`${message} (tried ${resolution.tried.length === 0 ? 'nothing' : resolution.tried.join(', ')})`);
+        void vscode.window.showErrorMessage(message, COPY_INSTALL, OPEN_SETTINGS).then((choice) => {
+            if (choice === COPY_INSTALL) {
+                void vscode.env.clipboard.writeText(INSTALL_COMMAND).then(() =>
+                    vscode.window.showInformationMessage(
+                        `Copied \`${INSTALL_COMMAND}\`: run it in a clone of the cgt repository, then run "cgt: Restart Language Server".`,
+                    ),
+                );
+            } else if (choice === OPEN_SETTINGS) {
                 void vscode.commands.executeCommand('workbench.action.openSettings', 'cgt.server.path');
             }
         });
@@ -132,7 +140,9 @@ async function start(): Promise<void> {
         if (client === c) {
             client = undefined;
         }
-        const message = `cgt: the language server \`${command} lsp\` could not be started: ${errorText(err)}`;
+        const message =
+            `cgt: the language server \`${command} lsp\` could not be started: ${errorText(err)}. ` +
+            `If it is missing or out of date, install it with \`${INSTALL_COMMAND}\` from a clone of the cgt repository.`;
         log(message);
         void vscode.window.showErrorMessage(message);
     }
@@ -175,60 +185,29 @@ function errorHandler(status: { ready: boolean }): ErrorHandler {
     };
 }
 
-/**
- * The executable to start for the `cgt.server.path` setting, or undefined when there is none:
- * `~` and `${workspaceFolder}` are expanded; a path with a directory is taken from the first
- * workspace folder when relative; a bare name is looked up on PATH and, for the default `cgt`,
- * in the workspace's own build (`target/release/cgt`, then `target/debug/cgt`).
- */
-function resolveServerPath(configured: string): string | undefined {
-    const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
-    let p = configured.replace(/\$\{workspaceFolder\}/g, folders[0] ?? '.').replace(/\$\{userHome\}/g, os.homedir());
-    if (p === '~' || p.startsWith('~/') || p.startsWith('~\\')) {
-        p = path.join(os.homedir(), p.slice(1));
-    }
-    if (p.includes('/') || p.includes('\\')) {
-        const full = path.isAbsolute(p) || folders.length === 0 ? p : path.join(folders[0], p);
-        return executable(full);
-    }
-    for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-        if (dir !== '') {
-            const found = executable(path.join(dir, p));
-            if (found !== undefined) {
-                return found;
-            }
-        }
-    }
-    if (configured === 'cgt') {
-        for (const folder of folders) {
-            for (const profile of ['release', 'debug']) {
-                const found = executable(path.join(folder, 'target', profile, 'cgt'));
-                if (found !== undefined) {
-                    return found;
-                }
-            }
-        }
-    }
-    return undefined;
+/** This machine, for `resolveServerPath`. */
+function machine(): Environment {
+    return {
+        folders: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
+        home: os.homedir(),
+        pathVariable: process.env.PATH ?? '',
+        pathExt: process.env.PATHEXT,
+        platform: process.platform,
+        isExecutable,
+    };
 }
 
-/** `file` (or, on Windows, `file` with an extension of PATHEXT) when it is an executable file. */
-function executable(file: string): string | undefined {
-    const candidates =
-        process.platform === 'win32'
-            ? ['', ...(process.env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';')].map((ext) => file + ext)
-            : [file];
-    for (const candidate of candidates) {
-        try {
-            if (fs.statSync(candidate).isFile()) {
-                fs.accessSync(candidate, fs.constants.X_OK);
-                return candidate;
-            }
-        } catch {
-            // Not there, or not executable: try the next one.
+/** Whether `file` is an executable file. */
+function isExecutable(file: string): boolean {
+    try {
+        if (!fs.statSync(file).isFile()) {
+            return false;
         }
+        fs.accessSync(file, fs.constants.X_OK);
+        return true;
+    } catch {
+        return false;
     }
-    return undefined;
 }
 
 /** The `cgt.budget.milliseconds` setting as a positive whole number (2000 when it is not a number). */
