@@ -61,6 +61,8 @@ pub struct SettingDef {
 pub(crate) type RulesetEval = fn(&mut Session, &Ruleset, &Span, &Ctx) -> EvalResult<Computed>;
 /// Reads a heap game's rule from its name and settings.
 pub(crate) type HeapRuleReader = fn(&RuleSpec) -> EvalResult<HeapRule>;
+/// Reads a partizan ruleset's position as a value of the [`AnyPosition`] trait.
+pub(crate) type PositionReader = fn(&Ruleset) -> EvalResult<Box<dyn AnyPosition>>;
 /// Evaluates a function call.
 pub(crate) type FunctionEval = fn(&mut Session, &Call, &Ctx) -> EvalResult<Computed>;
 
@@ -78,6 +80,34 @@ pub struct RulesetDef {
     pub returns: Returns,
     pub(crate) eval: RulesetEval,
     pub(crate) heap_rule: Option<HeapRuleReader>,
+    /// For rulesets whose positions are games given by their moves: the position, for the
+    /// generic move listing, searches (misère play) and winning moves.
+    pub(crate) position: Option<PositionReader>,
+}
+
+/// A ruleset position of any type, with its moves and notation: what generic code (move
+/// listings, misère search, winning moves) needs of a position.
+pub(crate) trait AnyPosition: Send {
+    /// The positions Left can move to.
+    fn left(&self) -> Vec<Box<dyn AnyPosition>>;
+    /// The positions Right can move to.
+    fn right(&self) -> Vec<Box<dyn AnyPosition>>;
+    /// The position in its ruleset's notation.
+    fn notation(&self) -> String;
+}
+
+impl<P: cgt_rules::position::Partizan + Send + 'static> AnyPosition for P {
+    fn left(&self) -> Vec<Box<dyn AnyPosition>> {
+        self.left_options().into_iter().map(|p| Box::new(p) as Box<dyn AnyPosition>).collect()
+    }
+
+    fn right(&self) -> Vec<Box<dyn AnyPosition>> {
+        self.right_options().into_iter().map(|p| Box::new(p) as Box<dyn AnyPosition>).collect()
+    }
+
+    fn notation(&self) -> String {
+        cgt_rules::position::Partizan::notation(self)
+    }
 }
 
 /// One function of the language.

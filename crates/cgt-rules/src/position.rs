@@ -203,51 +203,6 @@ impl<P> Frame<P> {
     }
 }
 
-/// Coloured trees move by cutting an edge of one's colour.
-impl Partizan for crate::tree::Tree {
-    fn left_options(&self) -> Vec<Self> {
-        crate::tree::Tree::left_options(self)
-    }
-
-    fn right_options(&self) -> Vec<Self> {
-        crate::tree::Tree::right_options(self)
-    }
-
-    fn notation(&self) -> String {
-        self.to_notation()
-    }
-}
-
-/// Rows of dominoes move by toppling one of one's colour.
-impl Partizan for crate::toppling::Position {
-    fn left_options(&self) -> Vec<Self> {
-        crate::toppling::Position::left_options(self)
-    }
-
-    fn right_options(&self) -> Vec<Self> {
-        crate::toppling::Position::right_options(self)
-    }
-
-    fn notation(&self) -> String {
-        self.to_notation()
-    }
-}
-
-/// Domineering boards move by placing a domino.
-impl Partizan for crate::domineering::Board {
-    fn left_options(&self) -> Vec<Self> {
-        crate::domineering::Board::left_options(self)
-    }
-
-    fn right_options(&self) -> Vec<Self> {
-        crate::domineering::Board::right_options(self)
-    }
-
-    fn notation(&self) -> String {
-        self.to_notation()
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod testing;
 

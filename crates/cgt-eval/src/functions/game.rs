@@ -3,7 +3,7 @@
 use cgt_syntax::{Diagnostic, ExprKind};
 
 use crate::Session;
-use crate::context::{Computed, Ctx};
+use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{Call, FunctionDef, Returns};
 use crate::value::{EvalResult, MoveList, Quantity, Value, gave_up_because};
 
@@ -54,12 +54,30 @@ pub(crate) const OPTIONS: FunctionDef = FunctionDef {
     eval: options,
 };
 
+/// The most moves `options(...)` lists for a ruleset position.
+const LISTED_MOVES: usize = 1000;
+
+/// Every move of a ruleset position whose row can read it as a position (at most
+/// [`LISTED_MOVES`]).
+fn all_moves(e: &cgt_syntax::Expr) -> Option<Moves> {
+    let ExprKind::Ruleset(r) = &e.node else { return None };
+    let p = (crate::registry::ruleset(&r.name.node)?.position?)(r).ok()?;
+    let (l, rt) = (p.left(), p.right());
+    if l.len() + rt.len() > LISTED_MOVES {
+        return None;
+    }
+    let show = |ps: Vec<Box<dyn crate::registry::AnyPosition>>| ps.iter().map(|p| p.notation()).collect();
+    Some(Moves { left: show(l), right: show(rt) })
+}
+
 fn options(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
     let e = s.one_arg(call, "one game")?;
     if matches!(e.node, ExprKind::Ruleset(_) | ExprKind::Boxes(_)) {
         // A ruleset position lists its moves in its own notation.
         let computed = s.eval_computed(e, &ctx.with_top(e.span.clone()))?;
-        if let Some(m) = computed.moves {
+        // Asked for explicitly, the moves are listed even where hovers leave them out.
+        let moves = computed.moves.or_else(|| all_moves(e));
+        if let Some(m) = moves {
             let mut value = |n: &String| (n.clone(), s.value_of_notation(n, ctx));
             let list =
                 MoveList { left: m.left.iter().map(&mut value).collect(), right: m.right.iter().map(value).collect() };

@@ -8,7 +8,7 @@ use cgt_syntax::{Diagnostic, Ruleset, Span, Spanned};
 use super::words;
 use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
-use crate::registry::{Returns, RulesetDef};
+use crate::registry::{AnyPosition, Returns, RulesetDef};
 use crate::value::{EvalResult, Value};
 
 /// The row of `boxes`.
@@ -20,12 +20,17 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     returns: Returns::Game,
     eval,
     heap_rule: None,
+    position: Some(|r| read(r).map(|p| Box::new(p) as Box<dyn AnyPosition>)),
 };
 
-fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+/// The piles of a position.
+fn read(r: &Ruleset) -> EvalResult<Position> {
     let words = words(&r.args, "a box pile is a word of B, W and G", ROW.example)?;
-    let piles = words.iter().map(pile).collect::<EvalResult<Vec<_>>>()?;
-    let position = Position(piles);
+    words.iter().map(pile).collect::<EvalResult<Vec<_>>>().map(Position)
+}
+
+fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+    let position = read(r)?;
     let moves = if ctx.is_top(span) { Moves::of(&position, position.0.iter().map(Vec::len).sum()) } else { None };
     if let Some(x) = boxes::position_value(&position.0) {
         return Ok(Computed::plain(Value::Game(s.games.number(&x))).with_moves(moves));

@@ -19,6 +19,7 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     returns: Returns::Integer,
     eval,
     heap_rule: None,
+    position: None,
 };
 
 fn eval(_: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {

@@ -6,7 +6,7 @@ use cgt_syntax::{Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
 use super::bad_arg;
 use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
-use crate::registry::{Returns, RulesetDef};
+use crate::registry::{AnyPosition, Returns, RulesetDef};
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The row of `domineering`.
@@ -18,6 +18,7 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     returns: Returns::Game,
     eval,
     heap_rule: None,
+    position: Some(|r| board(r).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
 };
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {

@@ -22,6 +22,7 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     returns: Returns::Game,
     eval,
     heap_rule: Some(heap_rule),
+    position: None,
 };
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {

@@ -20,6 +20,7 @@ pub(crate) const OCTAL: RulesetDef = RulesetDef {
     returns: Returns::Game,
     eval,
     heap_rule: Some(|spec| read_code(spec).map(HeapRule::Octal)),
+    position: None,
 };
 
 /// The row of `kayles`.
@@ -31,6 +32,7 @@ pub(crate) const KAYLES: RulesetDef = RulesetDef {
     returns: Returns::Game,
     eval,
     heap_rule: Some(|_| Ok(HeapRule::Octal(OctalCode::kayles()))),
+    position: None,
 };
 
 /// The row of `dawson`.
@@ -42,6 +44,7 @@ pub(crate) const DAWSON: RulesetDef = RulesetDef {
     returns: Returns::Game,
     eval,
     heap_rule: Some(|_| Ok(HeapRule::Octal(OctalCode::dawson()))),
+    position: None,
 };
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {

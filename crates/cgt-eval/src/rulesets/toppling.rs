@@ -6,7 +6,7 @@ use cgt_syntax::{Diagnostic, Ruleset, Span, Spanned};
 use super::words;
 use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
-use crate::registry::{Returns, RulesetDef};
+use crate::registry::{AnyPosition, Returns, RulesetDef};
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The row of `toppling`.
@@ -18,12 +18,17 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     returns: Returns::Game,
     eval,
     heap_rule: None,
+    position: Some(|r| read(r).map(|p| Box::new(p) as Box<dyn AnyPosition>)),
 };
 
-fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+/// The rows of a position, each read as a row.
+fn read(r: &Ruleset) -> EvalResult<Position> {
     let ws = words(&r.args, "a row of dominoes is a word of B, W and G", ROW.example)?;
-    let rows = ws.iter().map(row).collect::<EvalResult<Vec<_>>>()?;
-    let position = Position { rows };
+    ws.iter().map(row).collect::<EvalResult<Vec<_>>>().map(|rows| Position { rows })
+}
+
+fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+    let position = read(r)?;
     let moves = if ctx.is_top(span) { Moves::of(&position, position.rows.iter().map(Vec::len).sum()) } else { None };
     let (table, games) = s.table_and_games::<Toppling>();
     let g = table.position_game(games, &position, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;

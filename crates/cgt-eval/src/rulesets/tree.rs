@@ -6,7 +6,7 @@ use cgt_syntax::{Diagnostic, NestedWord, RuleArg, RuleArgKind, Ruleset, Span};
 use super::bad_arg;
 use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
-use crate::registry::{Returns, RulesetDef};
+use crate::registry::{AnyPosition, Returns, RulesetDef};
 use crate::value::{EvalResult, Value};
 
 /// The row of `tree`.
@@ -18,6 +18,7 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     returns: Returns::Game,
     eval,
     heap_rule: None,
+    position: Some(|r| build_tree(&r.args).map(|t| Box::new(t) as Box<dyn AnyPosition>)),
 };
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
