@@ -148,13 +148,21 @@ impl Session {
     fn uptimal(&mut self, u: &Spanned<Uptimal>, ctx: &Ctx) -> EvalResult<GameId> {
         let n = u.node.n.parse::<u64>().ok().filter(|&n| (1..=MAX_UPTIMAL).contains(&n)).ok_or_else(|| {
             Box::new(
-                Diagnostic::error("number", u.span.clone(), format!("`{}` is not an uptimal index from 1 to {MAX_UPTIMAL}", u.node.n))
-                    .with_hint("uptimals are written ^<n> and ^[n] with n a small positive whole number"),
+                Diagnostic::error(
+                    "number",
+                    u.span.clone(),
+                    format!("`{}` is not an uptimal index from 1 to {MAX_UPTIMAL}", u.node.n),
+                )
+                .with_hint("uptimals are written ^<n> and ^[n] with n a small positive whole number"),
             )
         })?;
         let up = self.games.nus(&cgt_core::Dyadic::zero(), 1, 0);
         let budget = ctx.budget;
-        let g = if u.node.sum { operators::powto(&mut self.games, up, n, budget) } else { operators::pow(&mut self.games, up, n, budget) };
+        let g = if u.node.sum {
+            operators::powto(&mut self.games, up, n, budget)
+        } else {
+            operators::pow(&mut self.games, up, n, budget)
+        };
         let g = g.map_err(|e| match e {
             operators::OpError::Exhausted(x) => gave_up(x, u.span.clone(), budget),
             operators::OpError::Undefined(msg) => Box::new(Diagnostic::error("argument", u.span.clone(), msg)),

@@ -115,9 +115,7 @@ impl Session {
                     let (from, to) = (heaps[m.heap], heaps[m.heap] - m.take);
                     format!("take {} from heap {} ({from} -> {to})", m.take, m.heap + 1)
                 }),
-                HeapRule::Octal(c) => {
-                    c.winning_move(&table, heaps).ok().flatten().map(|m| show_octal_move(&m, heaps))
-                }
+                HeapRule::Octal(c) => c.winning_move(&table, heaps).ok().flatten().map(|m| show_octal_move(&m, heaps)),
                 HeapRule::Nim => None,
             };
             if let Some(m) = shown {

@@ -183,5 +183,4 @@ impl HeapRule {
     }
 }
 
-
 pub mod fold;

@@ -110,7 +110,11 @@ where
             .map_with(|op, e| Spanned::new(op, span(e.span())));
         // `+-(A, B)` and CGSuite's multiple switch `+-{A, B}` (a brace list without bars).
         let switch_list = |open, close| {
-            expr.clone().separated_by(just(Token::Comma)).at_least(1).collect::<Vec<_>>().delimited_by(just(open), just(close))
+            expr.clone()
+                .separated_by(just(Token::Comma))
+                .at_least(1)
+                .collect::<Vec<_>>()
+                .delimited_by(just(open), just(close))
         };
         let pm_list = just(Token::PlusMinus)
             .ignore_then(
@@ -290,16 +294,14 @@ where
     };
     let nth = int.delimited_by(just(Token::Lt), just(Token::Gt)).map(|n| (false, n));
     let sum = int.delimited_by(just(Token::LBracket), just(Token::RBracket)).map(|n| (true, n));
-    let uptimal = arrow
-        .then(nth.or(sum))
-        .map_with(|(down, (sum, n)), e| Spanned::new(Uptimal { down, sum, n }, span(e.span())));
+    let uptimal =
+        arrow.then(nth.or(sum)).map_with(|(down, (sum, n)), e| Spanned::new(Uptimal { down, sum, n }, span(e.span())));
     let infinitesimal = uptimal.map(|u| (None, Some(u))).or(ups.map(|u| (Some(u), None)));
-    let with_number = number.then(infinitesimal.clone().or_not()).then(star.clone().or_not()).map(
-        |((number, inf), star)| {
+    let with_number =
+        number.then(infinitesimal.clone().or_not()).then(star.clone().or_not()).map(|((number, inf), star)| {
             let (ups, uptimal) = inf.unwrap_or((None, None));
             Nus { number: Some(number), ups, star, uptimal }
-        },
-    );
+        });
     let with_ups = infinitesimal.then(star.clone().or_not()).map(|((ups, uptimal), star)| Nus {
         number: None,
         ups,

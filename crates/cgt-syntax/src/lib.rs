@@ -80,7 +80,10 @@ fn parse_statement(toks: &[(Token<'_>, Span)], whole: Span) -> (Option<Stmt>, Ve
     let eoi = SimpleSpan::from(whole.end..whole.end);
     let input = simple.as_slice().map(eoi, |(t, s)| (t, s));
     let (out, errs) = grammar::statement().parse(input).into_output_errors();
-    let diags: Vec<Diagnostic> = errs.into_iter().map(|e| syntax_error(&e)).collect();
+    let mut diags: Vec<Diagnostic> = errs.into_iter().map(|e| syntax_error(&e)).collect();
+    if let (Some(first), Some(hint)) = (diags.first_mut(), cgsuite_hint(toks)) {
+        first.hint = Some(hint);
+    }
     if diags.is_empty() { (out, diags) } else { (None, diags) }
 }
 
@@ -122,4 +125,61 @@ fn syntax_error(e: &Rich<'_, Token<'_>, SimpleSpan>) -> Diagnostic {
         Some(Token::Error(_)) => diag.with_hint("see grammar/cgt.ebnf for what a statement may contain"),
         _ => diag,
     }
+}
+
+/// CGSuite's methods that are functions of this language, lower-cased.
+const METHODS: &[&str] = &[
+    "cool",
+    "heat",
+    "overheat",
+    "freeze",
+    "rcf",
+    "norton",
+    "conway",
+    "pow",
+    "powto",
+    "mean",
+    "temperature",
+    "leftstop",
+    "rightstop",
+    "thermograph",
+    "options",
+    "birthday",
+    "atomicweight",
+    "outcomeclass",
+    "canonicalform",
+];
+
+/// The function of this language for a CGSuite method name (`Cool` -> `cool`).
+fn function_for(method: &str) -> Option<&'static str> {
+    let lower = method.to_ascii_lowercase();
+    let name = match lower.as_str() {
+        "temperature" => "temp",
+        "atomicweight" => "atomic",
+        "outcomeclass" => "outcome",
+        "canonicalform" => "cf",
+        other => METHODS.iter().find(|m| **m == other)?,
+    };
+    Some(name)
+}
+
+/// A hint for a statement written in CGSuite's syntax: `G := ...`, `G.Cool(1)`, `*2 Heat 2`.
+fn cgsuite_hint(toks: &[(Token<'_>, Span)]) -> Option<String> {
+    let t: Vec<Token<'_>> = toks.iter().map(|(t, _)| *t).filter(|t| *t != Token::Newline).collect();
+    if let [Token::Ident(name), Token::Colon, Token::Assign, ..] = t.as_slice() {
+        return Some(format!("this language binds names with `let`: write `let {name} = ...`"));
+    }
+    for w in t.windows(3) {
+        if let [Token::Dot, Token::Ident(m), Token::LParen] = w
+            && let Some(f) = function_for(m)
+        {
+            return Some(format!("CGSuite's `G.{m}(...)` is written `{f}(G, ...)` here"));
+        }
+    }
+    t.iter().skip(1).find_map(|tok| match tok {
+        Token::Ident(m) if m.starts_with(char::is_uppercase) => {
+            function_for(m).map(|f| format!("CGSuite's `G {m} t` is written `{f}(G, t)` here"))
+        }
+        _ => None,
+    })
 }

@@ -1,9 +1,9 @@
 //! Checks the TextMate grammar `grammar/cgt.tmLanguage.json` (the VS Code extension's colours):
 //! it is JSON with the scope name `source.cgt`, every regex in it passes a permissive check
 //! (balanced groups and classes, fixed-width lookbehinds, captures that exist), every include
-//! resolves, and every keyword, every function of cgt-eval's `FUNCTIONS` and every ruleset of
-//! cgt-eval's `RULESETS` is coloured. cgt-syntax cannot depend on cgt-eval, so the names are read
-//! from its source files: adding a function or a ruleset without colouring it fails here.
+//! resolves, and every keyword, every function and every ruleset of the registry is coloured:
+//! the names come from the same rows the evaluator, completion and hover read, so adding a
+//! function or a ruleset without colouring it fails here.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -78,50 +78,17 @@ fn collect_rules<'a>(v: &'a Value, path: String, out: &mut Vec<Rule<'a>>) {
     }
 }
 
-/// The first string of every tuple of `pub const TABLE: &[(...)] = &[ ... ];` in a Rust source
-/// file: a plain text scan that skips string contents, whatever the line breaks.
-fn table_names(rel: &str, table: &str) -> Vec<String> {
-    let src = read(rel);
-    let start = src.find(&format!("pub const {table}")).unwrap_or_else(|| panic!("{rel} has no `pub const {table}`"));
-    let body = &src[start..];
-    let open = body.find("= &[").unwrap_or_else(|| panic!("{table} in {rel} is not `= &[ ... ]`")) + 4;
-    let chars: Vec<char> = body[open..].chars().collect();
-    let mut names = Vec::new();
-    let mut i = 0;
-    let read_string = |mut i: usize| -> (String, usize) {
-        // `i` is just after the opening quote.
-        let mut s = String::new();
-        while i < chars.len() && chars[i] != '"' {
-            if chars[i] == '\\' {
-                i += 1;
-            }
-            s.extend(chars.get(i));
-            i += 1;
-        }
-        (s, i + 1)
-    };
-    while i < chars.len() {
-        match chars[i] {
-            '"' => i = read_string(i + 1).1,
-            ']' => break,
-            '(' => {
-                let mut j = i + 1;
-                while j < chars.len() && chars[j].is_whitespace() {
-                    j += 1;
-                }
-                if chars.get(j) == Some(&'"') {
-                    let (name, next) = read_string(j + 1);
-                    names.push(name);
-                    i = next;
-                } else {
-                    i += 1;
-                }
-            }
-            _ => i += 1,
-        }
+/// The names of the registry's functions (with their aliases) or rulesets.
+fn registry_names(functions: bool) -> Vec<String> {
+    if functions {
+        cgt_eval::functions()
+            .iter()
+            .flat_map(|f| std::iter::once(f.name).chain(f.aliases.iter().copied()))
+            .map(str::to_owned)
+            .collect()
+    } else {
+        cgt_eval::rulesets().iter().map(|r| r.name.to_owned()).collect()
     }
-    assert!(!names.is_empty(), "no entries found in {table} ({rel})");
-    names
 }
 
 fn is_word_char(c: char) -> bool {
@@ -232,12 +199,6 @@ fn regex_check_catches_the_usual_mistakes() {
 }
 
 #[test]
-fn table_scan_reads_first_strings() {
-    assert!(table_names("crates/cgt-eval/src/functions.rs", "FUNCTIONS").contains(&"grundy".to_owned()));
-    assert!(table_names("crates/cgt-eval/src/rulesets.rs", "RULESETS").contains(&"boxes".to_owned()));
-}
-
-#[test]
 fn grammar_is_well_formed() {
     let g = grammar();
     assert_eq!(g["scopeName"], "source.cgt");
@@ -303,8 +264,8 @@ fn every_keyword_function_and_ruleset_is_coloured() {
     let g = grammar();
     let mut rules = Vec::new();
     collect_rules(&g, String::new(), &mut rules);
-    let functions = table_names("crates/cgt-eval/src/functions.rs", "FUNCTIONS");
-    let rulesets = table_names("crates/cgt-eval/src/rulesets.rs", "RULESETS");
+    let functions = registry_names(true);
+    let rulesets = registry_names(false);
     let mut missing = Vec::new();
     for kw in KEYWORDS {
         if !coloured(&rules, kw, &format!("keyword.other.{kw}.cgt")) {
@@ -338,15 +299,14 @@ fn every_keyword_function_and_ruleset_is_coloured() {
 fn grammar_names_no_removed_function_or_ruleset() {
     let g = grammar();
     let repo = &g["repository"];
-    let functions: BTreeSet<String> =
-        table_names("crates/cgt-eval/src/functions.rs", "FUNCTIONS").into_iter().collect();
-    let rulesets: BTreeSet<String> = table_names("crates/cgt-eval/src/rulesets.rs", "RULESETS").into_iter().collect();
+    let functions: BTreeSet<String> = registry_names(true).into_iter().collect();
+    let rulesets: BTreeSet<String> = registry_names(false).into_iter().collect();
     let listed = |rule: &str| -> BTreeSet<String> {
         let re = repo[rule]["match"].as_str().unwrap_or_else(|| panic!("repository.{rule}.match"));
         first_alternation(re).into_iter().collect()
     };
-    assert_eq!(listed("function-name"), functions, "function-name lists exactly the FUNCTIONS");
-    assert_eq!(listed("ruleset-name"), rulesets, "ruleset-name lists exactly the RULESETS");
+    assert_eq!(listed("function-name"), functions, "function-name lists exactly the registry's functions");
+    assert_eq!(listed("ruleset-name"), rulesets, "ruleset-name lists exactly the registry's rulesets");
 }
 
 #[test]
