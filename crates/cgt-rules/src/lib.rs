@@ -10,6 +10,7 @@ pub mod deque;
 pub mod domineering;
 pub mod fair;
 pub mod graph;
+pub mod loopy_graph;
 pub mod misere;
 pub mod moore;
 pub mod nim;
