@@ -11,6 +11,7 @@
 
 pub mod graph;
 pub mod gsg;
+mod print;
 pub mod stopper;
 
 /// Who wins when the player to move (impartial games) plays well.

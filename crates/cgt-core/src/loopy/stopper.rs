@@ -14,7 +14,7 @@
 
 use super::graph::{LoopyGraph, LoopyOutcome, Player};
 use crate::budget::{Budget, Exhausted};
-use crate::game::{Comparison, GameId, Games};
+use crate::game::{Comparison, DisplayStyle, GameId, Games};
 
 /// Why a stopper could not be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,6 +219,12 @@ impl Stopper {
         short_values(&self.graph, games, budget).map(|v| v[0])
     }
 
+    /// The simplest form written as CGSuite writes it (`on`, `5over`, `3/2under`, `^[on]`,
+    /// `a{0|{a|-1}}`, ...; see `loopy/print.rs`).
+    pub fn display(&self, games: &mut Games, style: DisplayStyle, budget: &Budget) -> Result<String, Exhausted> {
+        super::print::display(&self.graph, games, style, budget)
+    }
+
     /// `-G`.
     pub fn neg(&self) -> Stopper {
         Stopper { graph: self.graph.negated() }
@@ -307,13 +313,26 @@ pub(crate) fn short_values(
 }
 
 /// The simplest form of the stopper at position 0 of `g` (every position reachable from 0).
-fn simplify(g: LoopyGraph, budget: &Budget) -> Result<LoopyGraph, Exhausted> {
+///
+/// Dominated and reversible options are removed first, on the graph as given (fusing equal
+/// positions first could close an alternating cycle through a reversible option, as in
+/// `u = {w|}`, `w = {|u'}` with `u = u' = 0`); equal positions are fused last.
+fn simplify(mut g: LoopyGraph, budget: &Budget) -> Result<LoopyGraph, Exhausted> {
     let geq = geq_table(&g, &g, budget)?;
     let n = g.len();
     let ge = |x: usize, y: usize| geq[x * n + y];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for v in 0..n {
+            budget.check()?;
+            for p in [Player::Left, Player::Right] {
+                changed |= prune(&mut g, v, p, &ge);
+            }
+        }
+    }
     // Fuse equal positions into the first of each class.
     let rep: Vec<usize> = (0..n).map(|v| (0..=v).find(|&u| ge(u, v) && ge(v, u)).unwrap_or(v)).collect();
-    let mut g = g;
     for v in 0..n {
         for p in [Player::Left, Player::Right] {
             let mut o: Vec<usize> = g.options(p, v).iter().map(|&w| rep[w]).collect();
@@ -322,36 +341,32 @@ fn simplify(g: LoopyGraph, budget: &Budget) -> Result<LoopyGraph, Exhausted> {
             g.set_options(p, v, o);
         }
     }
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for v in (0..n).filter(|&v| rep[v] == v) {
-            budget.check()?;
-            for p in [Player::Left, Player::Right] {
-                // `better(x, y)`: x is at least as good as y for p.
-                let better = |x: usize, y: usize| if p == Player::Left { ge(x, y) } else { ge(y, x) };
-                let opts = g.options(p, v).to_vec();
-                let kept: Vec<usize> =
-                    opts.iter().copied().filter(|&a| !opts.iter().any(|&b| b != a && better(b, a))).collect();
-                changed |= kept.len() != opts.len();
-                let mut next = Vec::new();
-                for &a in &kept {
-                    // a is reversible through a^{p'} when a^{p'} is at least as good as v for the
-                    // opponent; it is then replaced by that position's options for p.
-                    let through = g.options(p.other(), a).iter().copied().find(|&ar| better(v, ar));
-                    match through {
-                        Some(ar) => {
-                            next.extend_from_slice(g.options(p, ar));
-                            changed = true;
-                        }
-                        None => next.push(a),
-                    }
-                }
-                next.sort_unstable();
-                next.dedup();
-                g.set_options(p, v, next);
+    Ok(g.reachable(0).0)
+}
+
+/// Removes `p`'s dominated options at v (keeping the first of equal ones) and bypasses one
+/// round of its reversible options; whether anything changed.
+fn prune(g: &mut LoopyGraph, v: usize, p: Player, ge: &impl Fn(usize, usize) -> bool) -> bool {
+    // `better(x, y)`: x is at least as good as y for p.
+    let better = |x: usize, y: usize| if p == Player::Left { ge(x, y) } else { ge(y, x) };
+    let mut opts = g.options(p, v).to_vec();
+    opts.sort_unstable();
+    opts.dedup();
+    let beats = |b: usize, a: usize| b != a && better(b, a) && (!better(a, b) || b < a);
+    let kept: Vec<usize> = opts.iter().copied().filter(|&a| !opts.iter().any(|&b| beats(b, a))).collect();
+    let mut changed = kept.len() != g.options(p, v).len();
+    let mut next = Vec::new();
+    for &a in &kept {
+        // a is reversible through a^{p'} when a^{p'} is at least as good as v for the
+        // opponent; it is then replaced by that position's options for p.
+        match g.options(p.other(), a).iter().copied().find(|&ar| better(v, ar)) {
+            Some(ar) => {
+                next.extend_from_slice(g.options(p, ar));
+                changed = true;
             }
+            None => next.push(a),
         }
     }
-    Ok(g.reachable(0).0)
+    g.set_options(p, v, next);
+    changed
 }
