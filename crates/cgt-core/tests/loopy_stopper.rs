@@ -355,3 +355,58 @@ fn order_of_random_stoppers_agrees_with_outcomes_of_sums() {
     }
     assert!(comparable > 100, "only {comparable} comparable pairs");
 }
+
+#[test]
+fn ordinal_sums() {
+    let mut games = Games::new();
+    let budget = Budget::unlimited();
+    // 1 : off = {0 | pass} = over; 1 : on = {0, pass |} = on; 0 : G = G.
+    let one = num(&mut games, 1, 0);
+    let one = short(&mut games, one);
+    let (on, off) = (Stopper::on(&mut games), Stopper::off(&mut games));
+    let over = one.ordinal_sum(&off, &budget).unwrap();
+    assert_eq!(text(&mut games, &over), "over");
+    assert_eq!(text(&mut games, &one.ordinal_sum(&on, &budget).unwrap()), "on");
+    let upon = Stopper::upon(&mut games);
+    let zero = games.zero();
+    let zero = short(&mut games, zero);
+    assert_eq!(text(&mut games, &zero.ordinal_sum(&upon, &budget).unwrap()), "^[on]");
+    // Short games: as the short-game arena computes them.
+    let mut rng = Rng(0x0bad_5eed);
+    let pool = short_pool(&mut games, &mut rng, 16);
+    for &g in &pool {
+        for &h in &pool {
+            let (sg, sh) = (short(&mut games, g), short(&mut games, h));
+            let got = sg.ordinal_sum(&sh, &budget).unwrap().as_short(&mut games, &budget).unwrap();
+            assert_eq!(got, Some(games.ordinal_sum(g, h, &budget).unwrap()));
+        }
+    }
+}
+
+#[test]
+fn budgets_stop_large_work() {
+    use cgt_core::Exhausted;
+    use std::time::Duration;
+    // A chain of 1,000 positions, each {0 | next}, the last {0 | pass}: over, written long.
+    let n = 1000;
+    let left: Vec<Vec<usize>> = (0..=n).map(|v| if v < n { vec![n] } else { vec![] }).collect();
+    let right: Vec<Vec<usize>> = (0..=n)
+        .map(|v| {
+            if v + 1 < n {
+                vec![v + 1]
+            } else if v + 1 == n {
+                vec![v]
+            } else {
+                vec![]
+            }
+        })
+        .collect();
+    let g = LoopyGraph::new(left, right).unwrap();
+    let tiny_memory = Budget::new(Duration::from_secs(60), 1000);
+    assert_eq!(Stopper::new(&g, 0, &tiny_memory).unwrap_err(), StopperError::Exhausted(Exhausted::Memory));
+    let no_time = Budget::new(Duration::ZERO, usize::MAX);
+    assert_eq!(Stopper::new(&g, 0, &no_time).unwrap_err(), StopperError::Exhausted(Exhausted::Time));
+    let succ: Vec<Vec<usize>> = (0..100_000).map(|v: usize| if v == 0 { vec![] } else { vec![v - 1, v / 2] }).collect();
+    let r = cgt_core::loopy::gsg::gsg_values(succ.len(), |v| succ[v].as_slice(), &no_time);
+    assert_eq!(r.unwrap_err(), Exhausted::Time);
+}

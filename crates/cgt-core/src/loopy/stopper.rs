@@ -236,6 +236,30 @@ impl Stopper {
         Stopper::new(&sum, 0, budget)
     }
 
+    /// The ordinal sum `G : H = {G^L, G : H^L | G^R, G : H^R}` (Conway; Siegel *CGT* ch. VI
+    /// for loopy games): every position h of H becomes G : h, which also keeps G's own options.
+    /// Taken on the simplest forms, as CGSuite does; `1 : off` is `over`.
+    pub fn ordinal_sum(&self, other: &Stopper, budget: &Budget) -> Result<Stopper, StopperError> {
+        let (g, h) = (&self.graph, &other.graph);
+        let (ng, nh) = (g.len(), h.len());
+        // Positions 0..nh are G : h for the positions h of H; then G's positions, shifted.
+        let mut left = Vec::with_capacity(nh + ng);
+        let mut right = Vec::with_capacity(nh + ng);
+        for v in 0..nh {
+            budget.check()?;
+            for (p, out) in [(Player::Left, &mut left), (Player::Right, &mut right)] {
+                let own = g.options(p, 0).iter().map(|&w| w + nh);
+                out.push(own.chain(h.options(p, v).iter().copied()).collect::<Vec<usize>>());
+            }
+        }
+        for v in 0..ng {
+            left.push(g.options(Player::Left, v).iter().map(|&w| w + nh).collect());
+            right.push(g.options(Player::Right, v).iter().map(|&w| w + nh).collect());
+        }
+        let graph = LoopyGraph::new(left, right).map_err(|_| StopperError::NoSuchPosition)?;
+        Stopper::new(&graph, 0, budget)
+    }
+
     /// Whether `self <= other`.
     pub fn leq(&self, other: &Stopper, budget: &Budget) -> Result<bool, Exhausted> {
         Ok(geq_table(&other.graph, &self.graph, budget)?[0])
