@@ -23,6 +23,7 @@ pub mod grid;
 pub mod hackenbush;
 pub mod heap;
 pub mod konane;
+pub mod loopy_graph;
 pub mod misere;
 pub mod moore;
 pub mod nim;

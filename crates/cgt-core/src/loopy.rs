@@ -1,0 +1,36 @@
+//! Loopy games: games whose positions may repeat, so that play may go on forever (a draw).
+//!
+//! * [`gsg`]: generalised Sprague–Grundy values of impartial games on directed graphs (Smith
+//!   1966; Fraenkel and Yesha 1986; WW ch. 12 "loopy nim"; Siegel *CGT* ch. VI) and the outcomes
+//!   of their sums.
+//! * [`graph`]: partizan loopy games as finite graphs of positions with Left and Right moves;
+//!   outcomes with draws by retrograde analysis, and the nine loopy outcome classes as CGSuite
+//!   names them (Siegel *CGT* ch. VI.1).
+//! * [`stopper`]: stoppers (no infinite alternating play): recognition, sums, comparison by the
+//!   survival game, simplest forms and CGSuite's printing (Siegel *CGT* ch. VI.2-3, WW ch. 11).
+
+pub mod graph;
+pub mod gsg;
+mod print;
+pub mod stopper;
+
+/// Who wins when the player to move (impartial games) plays well.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoverResult {
+    /// The player to move wins.
+    Win,
+    /// The player to move loses.
+    Loss,
+    /// Neither player can force a win: best play goes on forever.
+    Draw,
+}
+
+impl std::fmt::Display for MoverResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            MoverResult::Win => "win",
+            MoverResult::Loss => "loss",
+            MoverResult::Draw => "draw",
+        })
+    }
+}
