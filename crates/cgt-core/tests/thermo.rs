@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use cgt_core::thermo::{self, Thermograph};
 use cgt_core::{Budget, Dyadic, GameId, Games};
+use cgt_testkit::Rng;
 
 /// Builds a game from a small literal syntax: `{L,.. | R,..}` with explicit braces, integers and
 /// fractions (`-3/4`), `*`, `*2`, `^`, `^*`, `v`, `+-x`.
@@ -310,18 +311,6 @@ impl Reference {
     }
 }
 
-/// A deterministic xorshift generator, so that failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// Random games two levels above a pool of small values.
 fn random_games(games: &mut Games, count: usize) -> Vec<GameId> {
     let b = Budget::unlimited();
@@ -351,8 +340,8 @@ fn random_games(games: &mut Games, count: usize) -> Vec<GameId> {
     let mut out = Vec::new();
     while out.len() < count {
         let pick = |rng: &mut Rng| {
-            let n = 1 + rng.below(3);
-            (0..n).map(|_| pool[rng.below(pool.len())]).collect::<Vec<_>>()
+            let n = 1 + rng.index(3);
+            (0..n).map(|_| pool[rng.index(pool.len())]).collect::<Vec<_>>()
         };
         let (left, right) = (pick(&mut rng), pick(&mut rng));
         let g = games.from_options(&left, &right, &b).unwrap();
@@ -425,7 +414,7 @@ fn means_add_and_temperatures_do_not_grow() {
     let gs = random_games(&mut games, 40);
     let mut rng = Rng(12345);
     for _ in 0..300 {
-        let (g, h) = (gs[rng.below(gs.len())], gs[rng.below(gs.len())]);
+        let (g, h) = (gs[rng.index(gs.len())], gs[rng.index(gs.len())]);
         let s = games.add(g, h, &b).unwrap();
         let mean = |games: &mut Games, x| thermo::mean(games, x, &b).unwrap();
         let temp = |games: &mut Games, x| thermo::temperature(games, x, &b).unwrap();

@@ -7,7 +7,7 @@ use crate::subtraction::SubtractionGame;
 
 pub(crate) mod oracle;
 
-use oracle::{Graph, Product, Rng};
+use oracle::{Graph, Product, RandomRule, Rng};
 
 const CONVENTIONS: [Convention; 2] = [Convention::Normal, Convention::Misere];
 

@@ -1,7 +1,7 @@
 use num_bigint::BigUint;
 
 use super::*;
-use crate::compounds::tests::oracle::{self, Graph, Product, Rng};
+use crate::compounds::tests::oracle::{self, Graph, Product, RandomRule, Rng};
 use crate::octal::OctalCode;
 use crate::subtraction::SubtractionGame;
 
