@@ -5,6 +5,7 @@ pub mod atomic;
 pub mod budget;
 pub mod dyadic;
 pub mod game;
+pub mod hash;
 pub mod thermo;
 
 pub use budget::{Budget, Exhausted};
