@@ -1,3 +1,6 @@
+//! Tests of the compounds: every compound in both conventions against exhaustive search over
+//! the product game of random components.
+
 use std::collections::HashMap;
 use std::time::Duration;
 

@@ -1,3 +1,5 @@
+//! Tests of the fair choice of piles: the spec's examples, and agreement with every subset.
+
 use cgt_core::Dyadic;
 
 use super::*;

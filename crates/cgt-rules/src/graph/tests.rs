@@ -1,3 +1,6 @@
+//! Tests of the graph games: outcomes and remoteness against bounded-depth search, and the
+//! scoring variant against value iteration, on random graphs.
+
 use super::*;
 use crate::test_rng::Rng;
 

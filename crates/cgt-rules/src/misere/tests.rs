@@ -1,3 +1,5 @@
+//! Tests of misère play: Bouton's rule and the tame pairs against search over the sums.
+
 use num_bigint::BigUint;
 
 use super::*;

@@ -1,3 +1,5 @@
+//! Tests of octal games: Grundy tables against search from the rules, and proven periods.
+
 use std::collections::{HashMap, HashSet};
 
 use super::*;
