@@ -193,6 +193,50 @@ fn text_and_svg() {
     assert!(first_x(lines[0]) < first_x(lines[1]), "{svg}");
 }
 
+/// The points of every polyline of an SVG picture, in pixels.
+fn svg_polylines(svg: &str) -> Vec<Vec<(f64, f64)>> {
+    let coordinate = |s: &str| s.parse::<f64>().unwrap_or_else(|_| panic!("{s:?} is not a coordinate in {svg}"));
+    svg.split("<polyline points=\"")
+        .skip(1)
+        .map(|rest| {
+            let points = rest.split('"').next().unwrap_or_default();
+            points
+                .split_whitespace()
+                .map(|p| {
+                    let (x, y) = p.split_once(',').unwrap_or_else(|| panic!("{p:?} is not a point in {svg}"));
+                    (coordinate(x), coordinate(y))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The picture uses one scale on both axes: every piece of a wall or the mast is vertical or
+/// at 45° in the picture (coordinates are rounded to a tenth of a pixel).
+#[test]
+fn svg_walls_are_at_45_degrees() {
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    for game in ["{3|-2}", "{2|{1|0}}", "+-1", "{4|{2|-1}}", "1/2", "{10|{-20|-30}}", "{1/4|-1/4}"] {
+        let g = parse(&mut games, game);
+        let svg = thermo::thermograph(&mut games, g, &b).unwrap().to_svg(game);
+        let lines = svg_polylines(&svg);
+        assert_eq!(lines.len(), 3, "{game}: two walls and the mast in {svg}");
+        let mut slanted = 0;
+        for segment in lines.iter().flat_map(|l| l.windows(2)) {
+            let (dx, dy) = ((segment[1].0 - segment[0].0).abs(), (segment[1].1 - segment[0].1).abs());
+            if dx > 0.11 {
+                slanted += 1;
+                assert!((dx - dy).abs() <= 0.21, "{game}: a piece of slope {} in {svg}", dy / dx);
+            }
+        }
+        assert!(slanted >= 2, "{game}: {slanted} slanted pieces in {svg}");
+        for (x, y) in lines.iter().flatten() {
+            assert!((0.0..=480.0).contains(x) && (0.0..=320.0).contains(y), "{game}: ({x}, {y}) outside the picture");
+        }
+    }
+}
+
 #[test]
 fn deep_games_do_not_overflow() {
     let mut games = Games::new();
