@@ -22,13 +22,8 @@ fn run(src: &str) -> String {
 
 /// A deterministic pseudo-random sequence for generated inputs.
 fn rng(seed: u64) -> impl FnMut(u64) -> u64 {
-    let mut s = seed | 1;
-    move |m| {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s % m
-    }
+    let mut rng = cgt_testkit::Rng(seed | 1);
+    move |m| rng.below(m)
 }
 
 /// The ruleset workloads.

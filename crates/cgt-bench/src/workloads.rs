@@ -3,6 +3,7 @@
 use cgt_core::game::{GameId, Games};
 use cgt_core::{Budget, Dyadic};
 use cgt_rules::boxes::{Colour, pile_value};
+use cgt_testkit::Rng;
 
 use crate::Workload;
 
@@ -67,13 +68,8 @@ fn boxes_file(n: u64) -> String {
 fn switch_sum(n: u64) -> String {
     let mut games = Games::new();
     let budget = Budget::unlimited();
-    let mut seed = 0x9E3779B97F4A7C15u64 ^ n;
-    let mut next = move |m: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % m
-    };
+    let mut rng = Rng(0x9E3779B97F4A7C15u64 ^ n);
+    let mut next = move |m: u64| rng.below(m);
     let mut total = games.zero();
     for _ in 0..n {
         let b = Dyadic::new(next(64) as i64 - 32, next(3));
@@ -115,13 +111,8 @@ fn nus_sum(n: u64) -> String {
 fn random_games(n: u64) -> String {
     let mut games = Games::new();
     let budget = Budget::unlimited();
-    let mut seed = 0x2545F4914F6CDD1Du64;
-    let mut next = move |m: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % m
-    };
+    let mut rng = Rng(0x2545F4914F6CDD1D);
+    let mut next = move |m: u64| rng.below(m);
     // A pool of games by birthday: day 0, then each day's games are built from earlier ones.
     let mut pool: Vec<GameId> = vec![games.zero()];
     let mut prev = games.zero();
@@ -145,13 +136,8 @@ fn random_games(n: u64) -> String {
 }
 
 fn float_vs_exact(n: u64) -> String {
-    let mut seed = 0x9E3779B97F4A7C15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Rng(0x9E3779B97F4A7C15);
+    let mut next = move || rng.next_u64();
     let piles: Vec<Vec<Colour>> =
         (0..n)
             .map(|_| {

@@ -1,4 +1,8 @@
 //! The `--budget` argument: `10s`, `500ms`, `2GiB`, or both joined by a comma.
+//!
+//! Budgets below [`MIN_TIME`] and [`MIN_MEMORY`] are errors naming the minimum: a time of 0
+//! gives up on every statement that looks at the clock, and the evaluator measures and reports
+//! memory in whole MiB (a cap of 1 KiB was reported as "the memory budget of 1 MiB").
 
 use std::time::Duration;
 
@@ -11,7 +15,14 @@ pub struct BudgetArg {
     pub memory: usize,
 }
 
-/// Parses `10s`, `500ms`, `2m`, `512MiB`, `2GiB` and comma-joined pairs.
+/// The smallest time budget per statement.
+pub const MIN_TIME: Duration = Duration::from_millis(1);
+
+/// The smallest memory budget per statement, in bytes (1 MiB).
+pub const MIN_MEMORY: usize = 1 << 20;
+
+/// Parses `10s`, `500ms`, `2m`, `512MiB`, `2GiB` and comma-joined pairs; a budget below the
+/// minimum ([`MIN_TIME`], [`MIN_MEMORY`]) is an error that names the minimum.
 pub fn parse(s: &str) -> Result<BudgetArg, String> {
     let mut b = BudgetArg { time: Duration::from_secs(10), memory: 2 << 30 };
     for part in s.split(',').map(str::trim) {
@@ -33,6 +44,12 @@ pub fn parse(s: &str) -> Result<BudgetArg, String> {
             }
             _ => return Err(format!("unknown unit `{unit}`: use ms, s, m for time and KiB, MiB, GiB for memory")),
         }
+        if b.time < MIN_TIME {
+            return Err(format!("`{part}` is below the smallest time budget, 1ms"));
+        }
+        if b.memory < MIN_MEMORY {
+            return Err(format!("`{part}` is below the smallest memory budget, 1MiB"));
+        }
     }
     Ok(b)
 }
@@ -48,5 +65,17 @@ mod tests {
         assert_eq!(parse("1m, 512MiB").unwrap().memory, 512 << 20);
         assert!(parse("fast").is_err());
         assert!(parse("3 parsecs").is_err());
+    }
+
+    #[test]
+    fn budgets_below_the_minimum_are_errors_naming_it() {
+        assert_eq!(parse("60s,1KiB"), Err("`1KiB` is below the smallest memory budget, 1MiB".to_string()));
+        assert_eq!(parse("1023KiB"), Err("`1023KiB` is below the smallest memory budget, 1MiB".to_string()));
+        assert_eq!(parse("0MiB"), Err("`0MiB` is below the smallest memory budget, 1MiB".to_string()));
+        assert_eq!(parse("0s"), Err("`0s` is below the smallest time budget, 1ms".to_string()));
+        assert_eq!(parse("0ms,2GiB"), Err("`0ms` is below the smallest time budget, 1ms".to_string()));
+        // The minimum itself, and 1024 KiB, are accepted.
+        assert_eq!(parse("1ms,1MiB"), Ok(BudgetArg { time: MIN_TIME, memory: MIN_MEMORY }));
+        assert_eq!(parse("1024KiB").unwrap().memory, MIN_MEMORY);
     }
 }

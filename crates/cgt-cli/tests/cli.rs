@@ -7,6 +7,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use cgt_testkit::Rng;
+
 fn cgt(args: &[&str], stdin: Option<&[u8]>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cgt"));
     cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -149,16 +151,9 @@ fn hostile_input_gives_errors_not_crashes() {
         let out = eval_stdin(src, &[]);
         assert!(matches!(out.status.code(), Some(0 | 1)), "{src:?}: {:?}", out.status);
     }
-    let mut seed = 0x9E3779B97F4A7C15u64;
+    let mut rng = Rng(0x9E3779B97F4A7C15);
     for _ in 0..20 {
-        let bytes: Vec<u8> = (0..400)
-            .map(|_| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                (seed >> 24) as u8
-            })
-            .collect();
+        let bytes: Vec<u8> = (0..400).map(|_| (rng.next_u64() >> 24) as u8).collect();
         let out = cgt(&["eval", "-"], Some(&bytes));
         assert!(matches!(out.status.code(), Some(0..=2)), "{:?}", out.status);
     }

@@ -6,6 +6,7 @@ pub mod budget;
 pub mod dyadic;
 pub mod explain;
 pub mod game;
+pub mod hash;
 pub mod loopy;
 pub mod misere;
 pub mod nimarith;

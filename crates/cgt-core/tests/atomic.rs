@@ -5,6 +5,7 @@
 use cgt_core::atomic::{NoAtomicWeight, atomic_weight, atomic_weight_by_calculus};
 use cgt_core::game::{DisplayStyle, GameId, Games};
 use cgt_core::{Budget, Dyadic};
+use cgt_testkit::Rng;
 use proptest::prelude::*;
 
 fn show(games: &mut Games, g: GameId) -> String {
@@ -47,13 +48,8 @@ fn all_small(seed: u64, n: usize) -> (Games, Vec<GameId>) {
     let b = Budget::unlimited();
     let mut games = Games::new();
     let mut pool = vec![games.zero(), games.nus(&Dyadic::zero(), 0, 1), games.nus(&Dyadic::zero(), 1, 0)];
-    let mut s = seed | 1;
-    let mut next = |m: usize| {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        (s % m as u64) as usize
-    };
+    let mut rng = Rng(seed | 1);
+    let mut next = |m: usize| rng.index(m);
     while pool.len() < n {
         let (kl, kr) = (1 + next(2), 1 + next(2));
         let l: Vec<GameId> = (0..kl).map(|_| pool[next(pool.len())]).collect();

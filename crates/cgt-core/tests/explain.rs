@@ -3,6 +3,7 @@
 //! for dominated and reversible options, the simplicity theorem of Lessons in Play ch. 4-5,
 //! number translation of CGT II.3) with `Games::leq`, ending in `Games::from_options`.
 
+use cgt_testkit::Rng;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -530,18 +531,6 @@ fn check_simplest(games: &mut Games, now: &Replay, left: Option<GameId>, right: 
     }
 }
 
-/// A deterministic xorshift generator, so that failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// Canonical games born by day 3, built from random option lists, plus a few literals.
 fn pool(games: &mut Games, rng: &mut Rng) -> Vec<GameId> {
     let b = Budget::unlimited();
@@ -560,7 +549,7 @@ fn pool(games: &mut Games, rng: &mut Rng) -> Vec<GameId> {
 }
 
 fn random_lists(rng: &mut Rng, pool: &[GameId], most: usize) -> (Vec<GameId>, Vec<GameId>) {
-    let pick = |rng: &mut Rng| (0..rng.below(most + 1)).map(|_| pool[rng.below(pool.len())]).collect();
+    let pick = |rng: &mut Rng| (0..rng.index(most + 1)).map(|_| pool[rng.index(pool.len())]).collect();
     (pick(rng), pick(rng))
 }
 
@@ -600,7 +589,7 @@ fn random_sums_have_valid_steps() {
     let pool = pool(&mut games, &mut rng);
     let mut avoided = 0;
     for _ in 0..150 {
-        let (x, y) = (pool[rng.below(pool.len())], pool[rng.below(pool.len())]);
+        let (x, y) = (pool[rng.index(pool.len())], pool[rng.index(pool.len())]);
         let e = explain::explain_sum(&mut games, x, y, &b).unwrap();
         validate(&mut games, &e);
         avoided += usize::from(matches!(e.steps[0], Step::NumberAvoidance { .. }));

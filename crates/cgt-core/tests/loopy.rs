@@ -6,18 +6,21 @@ use cgt_core::Budget;
 use cgt_core::loopy::MoverResult;
 use cgt_core::loopy::graph::{LoopyGraph, LoopyOutcome, PlayResult, Player, outcome_class, results};
 use cgt_core::loopy::gsg::{Gsg, gsg_values, sum_outcome, sum_value};
+use cgt_testkit::Rng;
 
-/// A xorshift64 generator (the seed must not be 0).
-struct Rng(u64);
+/// Random graphs for these tests.
+trait RandomGraphs {
+    /// A random directed graph on 1..=max vertices.
+    fn digraph(&mut self, max: u64) -> Vec<Vec<usize>>;
+}
 
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
+/// Random loopy graphs for these tests.
+trait RandomLoopy {
+    /// A random partizan loopy graph on 1..=max positions.
+    fn loopy(&mut self, max: u64, density: u64) -> LoopyGraph;
+}
 
+impl RandomGraphs for Rng {
     /// A random directed graph on 1..=max vertices (self-loops and repeated edges allowed).
     fn digraph(&mut self, max: u64) -> Vec<Vec<usize>> {
         let n = 1 + self.below(max) as usize;
@@ -206,7 +209,7 @@ fn gsg_of_a_large_graph_is_fast() {
 
 // ---- partizan loopy graphs ----
 
-impl Rng {
+impl RandomLoopy for Rng {
     /// A random partizan loopy graph on 1..=max positions.
     fn loopy(&mut self, max: u64, density: u64) -> LoopyGraph {
         let n = 1 + self.below(max) as usize;

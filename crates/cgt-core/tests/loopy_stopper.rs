@@ -6,18 +6,7 @@
 use cgt_core::loopy::graph::{LoopyGraph, Player, results};
 use cgt_core::loopy::stopper::{Stopper, StopperError, geq_table, is_stopper};
 use cgt_core::{Budget, Comparison, DisplayStyle, Dyadic, GameId, Games};
-
-/// A xorshift64 generator (the seed must not be 0).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
+use cgt_testkit::Rng;
 
 /// An option in a hand-written graph: a position of the graph or a short game.
 #[derive(Clone, Copy)]

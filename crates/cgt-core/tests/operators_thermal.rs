@@ -1,6 +1,7 @@
 //! Cooling, heating, freezing, reduced canonical forms, incentives, Tiny and Norton products
 //! against slow implementations from the definitions and against theorems, on random games.
 
+use cgt_testkit::Rng;
 use std::collections::HashMap;
 
 use cgt_core::operators;
@@ -91,18 +92,6 @@ impl Reference {
     }
 }
 
-/// A deterministic xorshift generator, so that failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// Random games two levels above a pool of small values (all temperatures on the grid).
 fn random_games(games: &mut Games, count: usize, seed: u64) -> Vec<GameId> {
     let b = Budget::unlimited();
@@ -123,7 +112,7 @@ fn random_games(games: &mut Games, count: usize, seed: u64) -> Vec<GameId> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        let pick = |rng: &mut Rng| (0..1 + rng.below(3)).map(|_| pool[rng.below(pool.len())]).collect::<Vec<_>>();
+        let pick = |rng: &mut Rng| (0..1 + rng.index(3)).map(|_| pool[rng.index(pool.len())]).collect::<Vec<_>>();
         let (left, right) = (pick(&mut rng), pick(&mut rng));
         let g = games.from_options(&left, &right, &b).unwrap();
         if games.as_number(g).is_none() && !out.contains(&g) {

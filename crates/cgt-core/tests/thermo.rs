@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use cgt_core::thermo::{self, Thermograph};
 use cgt_core::{Budget, Dyadic, GameId, Games};
+use cgt_testkit::Rng;
 
 /// Builds a game from a small literal syntax: `{L,.. | R,..}` with explicit braces, integers and
 /// fractions (`-3/4`), `*`, `*2`, `^`, `^*`, `v`, `+-x`.
@@ -192,6 +193,50 @@ fn text_and_svg() {
     assert!(first_x(lines[0]) < first_x(lines[1]), "{svg}");
 }
 
+/// The points of every polyline of an SVG picture, in pixels.
+fn svg_polylines(svg: &str) -> Vec<Vec<(f64, f64)>> {
+    let coordinate = |s: &str| s.parse::<f64>().unwrap_or_else(|_| panic!("{s:?} is not a coordinate in {svg}"));
+    svg.split("<polyline points=\"")
+        .skip(1)
+        .map(|rest| {
+            let points = rest.split('"').next().unwrap_or_default();
+            points
+                .split_whitespace()
+                .map(|p| {
+                    let (x, y) = p.split_once(',').unwrap_or_else(|| panic!("{p:?} is not a point in {svg}"));
+                    (coordinate(x), coordinate(y))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The picture uses one scale on both axes: every piece of a wall or the mast is vertical or
+/// at 45° in the picture (coordinates are rounded to a tenth of a pixel).
+#[test]
+fn svg_walls_are_at_45_degrees() {
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    for game in ["{3|-2}", "{2|{1|0}}", "+-1", "{4|{2|-1}}", "1/2", "{10|{-20|-30}}", "{1/4|-1/4}"] {
+        let g = parse(&mut games, game);
+        let svg = thermo::thermograph(&mut games, g, &b).unwrap().to_svg(game);
+        let lines = svg_polylines(&svg);
+        assert_eq!(lines.len(), 3, "{game}: two walls and the mast in {svg}");
+        let mut slanted = 0;
+        for segment in lines.iter().flat_map(|l| l.windows(2)) {
+            let (dx, dy) = ((segment[1].0 - segment[0].0).abs(), (segment[1].1 - segment[0].1).abs());
+            if dx > 0.11 {
+                slanted += 1;
+                assert!((dx - dy).abs() <= 0.21, "{game}: a piece of slope {} in {svg}", dy / dx);
+            }
+        }
+        assert!(slanted >= 2, "{game}: {slanted} slanted pieces in {svg}");
+        for (x, y) in lines.iter().flatten() {
+            assert!((0.0..=480.0).contains(x) && (0.0..=320.0).contains(y), "{game}: ({x}, {y}) outside the picture");
+        }
+    }
+}
+
 #[test]
 fn deep_games_do_not_overflow() {
     let mut games = Games::new();
@@ -310,18 +355,6 @@ impl Reference {
     }
 }
 
-/// A deterministic xorshift generator, so that failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// Random games two levels above a pool of small values.
 fn random_games(games: &mut Games, count: usize) -> Vec<GameId> {
     let b = Budget::unlimited();
@@ -351,8 +384,8 @@ fn random_games(games: &mut Games, count: usize) -> Vec<GameId> {
     let mut out = Vec::new();
     while out.len() < count {
         let pick = |rng: &mut Rng| {
-            let n = 1 + rng.below(3);
-            (0..n).map(|_| pool[rng.below(pool.len())]).collect::<Vec<_>>()
+            let n = 1 + rng.index(3);
+            (0..n).map(|_| pool[rng.index(pool.len())]).collect::<Vec<_>>()
         };
         let (left, right) = (pick(&mut rng), pick(&mut rng));
         let g = games.from_options(&left, &right, &b).unwrap();
@@ -425,7 +458,7 @@ fn means_add_and_temperatures_do_not_grow() {
     let gs = random_games(&mut games, 40);
     let mut rng = Rng(12345);
     for _ in 0..300 {
-        let (g, h) = (gs[rng.below(gs.len())], gs[rng.below(gs.len())]);
+        let (g, h) = (gs[rng.index(gs.len())], gs[rng.index(gs.len())]);
         let s = games.add(g, h, &b).unwrap();
         let mean = |games: &mut Games, x| thermo::mean(games, x, &b).unwrap();
         let temp = |games: &mut Games, x| thermo::temperature(games, x, &b).unwrap();

@@ -3,36 +3,98 @@
 //! Statements are re-spaced token by token (spaces around binary operators, bars, `=` of
 //! `let` and comparisons; none inside brackets, in juxtapositions such as `1/2^*`, or in
 //! `key=value`; one after commas), trailing whitespace goes, runs of blank lines become one,
-//! and the file ends with one line break. Comments stay where they are (a trailing comment
-//! two spaces after its statement). Statements with syntax errors, or with comments inside
-//! them, are left exactly as written.
+//! and the file ends with one line break. Comments stay where they are; statements with
+//! syntax errors, or with comments inside them, are left exactly as written.
+//!
+//! Trailing comments (a `#` after code on its line) keep the column they were written at, so
+//! that hand-aligned comments stay aligned, as in
+//!
+//! ```text
+//! WBBW.BW                 # Black-and-White boxes
+//! WBBW.BW == 1/8          # a homework check
+//! ```
+//!
+//! as long as the formatted code ends at least two spaces before that column. Within a
+//! paragraph (lines between blank lines), the trailing comments written at one column form a
+//! block: when a line's code would come closer than two spaces, the whole block moves to two
+//! spaces after its longest code, so it stays aligned (a comment alone at its column moves to
+//! two spaces after its own code). Columns count characters. After formatting, every comment
+//! fits its column, so formatting again changes nothing.
+
+use std::collections::HashMap;
 
 use cgt_syntax::{Span, StmtKind, Token, lex, opens_literal};
 
 /// The formatted text of a whole document.
 pub fn format(text: &str) -> String {
     let parsed = cgt_syntax::parse(text);
-    let mut out = String::new();
+    let mut out = Draft::default();
     let mut pos = 0;
     for stmt in &parsed.stmts {
-        out.push_str(&tidy_gap(&text[pos..stmt.span.start]));
+        out.push_gap(text, pos..stmt.span.start);
         let src = &text[stmt.span.clone()];
         let keep = matches!(stmt.kind, StmtKind::Error) || has_comment(src);
         if keep {
-            out.push_str(src)
+            out.push_kept(text, stmt.span.clone())
         } else {
-            out.push_str(&format_statement(src))
+            out.text.push_str(&format_statement(src))
         }
         pos = stmt.span.end;
     }
-    out.push_str(&text[pos..]);
+    out.push_gap(text, pos..text.len());
     tidy_lines(&out)
 }
 
-/// The whitespace, comments and line breaks between two statements, with every line trimmed
-/// (so statements and comment lines start at the left margin).
-fn tidy_gap(gap: &str) -> String {
-    gap.split('\n').map(|l| l.trim_matches(BLANK)).collect::<Vec<_>>().join("\n")
+/// The formatted text being built, with the column each of its comments had in the input.
+#[derive(Default)]
+struct Draft {
+    text: String,
+    /// (offset of a `#` in `text`, its column in the input), in increasing offsets.
+    columns: Vec<(usize, usize)>,
+}
+
+impl Draft {
+    /// The whitespace, comments and line breaks between two statements, with every line trimmed
+    /// (so statements and comment lines start at the left margin).
+    fn push_gap(&mut self, text: &str, gap: Span) {
+        let mut offset = gap.start;
+        for (i, line) in text[gap].split('\n').enumerate() {
+            if i > 0 {
+                self.text.push('\n');
+            }
+            let trimmed = line.trim_matches(BLANK);
+            if trimmed.starts_with('#') {
+                let lead = line.len() - line.trim_start_matches(BLANK).len();
+                self.columns.push((self.text.len(), column(text, offset + lead)));
+            }
+            self.text.push_str(trimmed);
+            offset += line.len() + 1;
+        }
+    }
+
+    /// A statement kept exactly as written, with the columns of the comments inside it.
+    fn push_kept(&mut self, text: &str, span: Span) {
+        let mut offset = span.start;
+        for line in text[span.clone()].split('\n') {
+            if let Some(hash) = comment_start(line, &lex(line)) {
+                let at = self.text.len() + offset - span.start + hash;
+                self.columns.push((at, column(text, offset + hash)));
+            }
+            offset += line.len() + 1;
+        }
+        self.text.push_str(&text[span]);
+    }
+
+    /// The input column of the comment at `offset` of the draft, if it was recorded.
+    fn column_of(&self, offset: usize) -> Option<usize> {
+        self.columns.binary_search_by_key(&offset, |&(at, _)| at).ok().map(|i| self.columns[i].1)
+    }
+}
+
+/// The column (in characters) of byte `offset` of `text` within its line.
+fn column(text: &str, offset: usize) -> usize {
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    text[start..offset].chars().count()
 }
 
 /// The characters the lexer skips between tokens; `trim` would also take others (vertical
@@ -51,32 +113,84 @@ pub fn format_edits(text: &str) -> Vec<(Span, String)> {
     if formatted == text { Vec::new() } else { vec![(0..text.len(), formatted)] }
 }
 
-/// Trailing whitespace, blank-line runs, trailing comment spacing and the final line break.
-fn tidy_lines(text: &str) -> String {
-    let mut out = String::new();
-    let mut blank_run = 0;
-    for line in text.split('\n') {
-        let line = line.trim_end_matches(BLANK);
-        if line.is_empty() {
-            blank_run += 1;
-            continue;
+/// Trailing whitespace, blank-line runs, trailing comment columns and the final line break.
+fn tidy_lines(draft: &Draft) -> String {
+    let lines = split_lines(draft);
+    // The widest code of each block: the trailing comments of a paragraph at one input column.
+    let mut widest: HashMap<(usize, usize), usize> = HashMap::new();
+    for line in &lines {
+        if let Line::Commented { code, column, paragraph, .. } = line {
+            let w = widest.entry((*paragraph, *column)).or_default();
+            *w = (*w).max(width(code));
         }
-        if !out.is_empty() && blank_run > 0 {
+    }
+    let mut out = String::new();
+    for line in &lines {
+        match line {
+            Line::Blank => out.push('\n'),
+            Line::Plain(text) => out.push_str(text),
+            Line::Commented { code, comment, column, paragraph } => {
+                // The block's widest code is at least this line's, so `at` leaves two spaces.
+                let block = widest.get(&(*paragraph, *column)).copied().unwrap_or_default().max(width(code));
+                let at = if block + 2 <= *column { *column } else { block + 2 };
+                out.push_str(code);
+                out.extend(std::iter::repeat_n(' ', at - width(code)));
+                out.push_str(comment);
+            }
+        }
+        if !matches!(line, Line::Blank) {
             out.push('\n');
         }
-        blank_run = 0;
-        out.push_str(&comment_spacing(line));
-        out.push('\n');
     }
     out
 }
 
-/// A comment after code is separated from it by exactly two spaces.
-fn comment_spacing(line: &str) -> String {
-    let tokens = lex(line);
-    let Some(hash) = comment_start(line, &tokens) else { return line.to_string() };
-    let code = line[..hash].trim_end_matches(BLANK);
-    if code.is_empty() { line.trim_start_matches(BLANK).to_string() } else { format!("{code}  {}", &line[hash..]) }
+/// A line of the formatted text, before trailing comments are placed.
+enum Line<'a> {
+    /// One blank line standing for a run of them between two non-blank lines.
+    Blank,
+    /// A line without a trailing comment (a comment alone on its line starts at the margin).
+    Plain(&'a str),
+    /// Code followed by a comment that stood at `column` in the input.
+    Commented { code: &'a str, comment: &'a str, column: usize, paragraph: usize },
+}
+
+/// The draft's lines: trailing whitespace trimmed, blank runs collapsed (none at the ends), and
+/// the paragraph each trailing comment is in.
+fn split_lines(draft: &Draft) -> Vec<Line<'_>> {
+    let mut lines = Vec::new();
+    let (mut blank_run, mut paragraph, mut offset) = (0, 0, 0);
+    for raw in draft.text.split('\n') {
+        let start = offset;
+        offset += raw.len() + 1;
+        let line = raw.trim_end_matches(BLANK);
+        if line.is_empty() {
+            blank_run += 1;
+            continue;
+        }
+        if !lines.is_empty() && blank_run > 0 {
+            lines.push(Line::Blank);
+            paragraph += 1;
+        }
+        blank_run = 0;
+        let Some(hash) = comment_start(line, &lex(line)) else {
+            lines.push(Line::Plain(line));
+            continue;
+        };
+        let code = line[..hash].trim_end_matches(BLANK);
+        if code.is_empty() {
+            lines.push(Line::Plain(line.trim_start_matches(BLANK)));
+            continue;
+        }
+        let column = draft.column_of(start + hash).unwrap_or_else(|| width(&line[..hash]));
+        lines.push(Line::Commented { code, comment: &line[hash..], column, paragraph });
+    }
+    lines
+}
+
+/// The width of `s` in columns (characters).
+fn width(s: &str) -> usize {
+    s.chars().count()
 }
 
 /// The byte offset of a comment in `line`: a `#` outside any token.

@@ -232,7 +232,7 @@ fn formatting() {
     let messy = "  let   x={1|0}   # the switch\n\n\n\nx+x ==1\n-1v*3\n1/2^*+^\nnim[3,4] k=3\ngraph[1->2,2->1]   from=1\n{ 2 || 1|0 }:1\n<0|1> < 1\n- (1v)\nmisere {0|0}\nboxes[ WB . BW ]\n{3|2|1}   \n";
     let formatted = format(messy);
     expect![[r#"
-        let x = {1 | 0}  # the switch
+        let x = {1 | 0}   # the switch
 
         x + x == 1
         -1v*3
@@ -267,6 +267,75 @@ fn formatting() {
         };
         assert_eq!(shown(&before), shown(&after), "{example}");
     }
+}
+
+/// Formats `text`, checks that formatting again changes nothing, and compares with `want`.
+fn check_format(text: &str, want: Expect) {
+    let once = format(text);
+    assert_eq!(format(&once), once, "formatting is idempotent");
+    want.assert_eq(&once);
+}
+
+/// Trailing comments keep their column while the code fits two spaces before it; the comments
+/// of a paragraph written at one column move together, so they stay aligned.
+#[test]
+fn trailing_comment_blocks_stay_aligned() {
+    // The README's block: nothing to change.
+    check_format(
+        "WBBW.BW                 # boxes\nWBBW.BW == 1/8          # a check\nlet x = {2 | {1 | 0}}   # written out\n",
+        expect![[r#"
+            WBBW.BW                 # boxes
+            WBBW.BW == 1/8          # a check
+            let x = {2 | {1 | 0}}   # written out
+        "#]],
+    );
+    // Re-spaced code that still fits keeps the block's column; so does a lone comment.
+    check_format(
+        "x+x==1       # a\n{1|0}        # b\n\n1+1      # alone\n",
+        expect![[r#"
+            x + x == 1   # a
+            {1 | 0}      # b
+
+            1 + 1    # alone
+        "#]],
+    );
+    // Code that grows past the column moves the whole block, which stays aligned; lines without
+    // a comment do not break the block, but a blank line does (`# c` keeps its column).
+    check_format(
+        "x+x==1  # a\nnim[1,2,3] is P\n1       # b\n\n2       # c\n",
+        expect![[r#"
+            x + x == 1  # a
+            nim[1, 2, 3] is P
+            1           # b
+
+            2       # c
+        "#]],
+    );
+    // A comment closer than two spaces, alone at its column, goes two spaces after its code.
+    check_format(
+        "1+1 # sum\n{1|0}# switch\n",
+        expect![[r#"
+            1 + 1  # sum
+            {1 | 0}  # switch
+        "#]],
+    );
+    // Columns count characters, not bytes.
+    check_format(
+        "±1 + ↑    # hot\n^^*       # ups\n",
+        expect![[r#"
+            ±1 + ↑    # hot
+            ^^*       # ups
+        "#]],
+    );
+    // A statement kept as written (a comment inside it) aligns with the block around it.
+    check_format(
+        "{1 |    # left\n 0}     # right\n2+2+2+2 # eight\n",
+        expect![[r#"
+            {1 |           # left
+             0}            # right
+            2 + 2 + 2 + 2  # eight
+        "#]],
+    );
 }
 
 /// Found by fuzzing: completion at an offset inside a multi-byte character.

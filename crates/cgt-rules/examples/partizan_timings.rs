@@ -17,13 +17,8 @@ fn main() {
         let board = Board::empty(r.parse().expect("rows"), c.parse().expect("columns"));
         timed(&board.to_notation(), |games, budget| board.game(games, budget).unwrap());
     }
-    let mut seed = 0x853c_49e6_748f_ea9bu64;
-    let mut next = move |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rng = cgt_testkit::Rng(0x853c_49e6_748f_ea9b);
+    let mut next = move |n: u64| rng.below(n);
     for n in [20, 30] {
         let alternating: Vec<Domino> = (0..n).map(|i| if i % 2 == 0 { Domino::Black } else { Domino::White }).collect();
         let random_bw: Vec<Domino> = (0..n).map(|_| if next(2) == 0 { Domino::Black } else { Domino::White }).collect();

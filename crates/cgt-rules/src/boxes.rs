@@ -220,13 +220,8 @@ mod tests {
     /// building each pile from its options (the rules) and adding the piles as games.
     #[test]
     fn sums_of_random_piles_agree_with_the_engine() {
-        let mut seed = 0x853c49e6748fea9bu64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = crate::test_rng::Rng(0x853c49e6748fea9b);
+        let mut next = |n: u64| rng.below(n);
         let budget = Budget::unlimited();
         for _ in 0..300 {
             let mut games = Games::new();

@@ -85,13 +85,8 @@ mod tests {
     /// and the first move offered achieves it.
     #[test]
     fn agrees_with_minimax() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = crate::test_rng::Rng(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: u64| rng.below(n);
         for round in 0..3000 {
             let len = next(13) as usize;
             let range = if round % 2 == 0 { 10 } else { 2_000_000_000 };

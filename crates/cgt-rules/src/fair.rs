@@ -9,13 +9,13 @@
 //! subset of the second half looks up the opposite of its sum. O(2^(n/2) · n) time and memory.
 //! Piles of value 0 are always worth taking and are set aside first.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::Hash;
 use std::ops::{Add, Neg};
 
 use num_bigint::BigInt;
 use num_traits::{ToPrimitive, Zero};
 
+use cgt_core::hash::{FxBuildHasher, FxHashMap};
 use cgt_core::{Budget, Exhausted};
 
 use crate::boxes::{Colour, pile_value};
@@ -113,8 +113,8 @@ where
     let entry = std::mem::size_of::<K>() + 32;
     budget.check_memory((entry << half) + (entry << (values.len() - half)))?;
     let (left_sums, left_sizes) = subset_sums(&values[..half], &sizes[..half], budget)?;
-    let mut best_left: HashMap<K, (u64, u64), BuildHasherDefault<MixHasher>> =
-        HashMap::with_capacity_and_hasher(left_sums.len(), BuildHasherDefault::default());
+    let mut best_left: FxHashMap<K, (u64, u64)> =
+        FxHashMap::with_capacity_and_hasher(left_sums.len(), FxBuildHasher::default());
     for (mask, sum) in left_sums.into_iter().enumerate() {
         budget.check()?;
         let size = left_sizes[mask];
@@ -157,34 +157,6 @@ where
         totals.push(totals[rest] + u64::from(sizes[low]));
     }
     Ok((sums, totals))
-}
-
-/// A fast multiplicative hasher for the sum keys (no adversary chooses them).
-#[derive(Default)]
-struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn finish(&self) -> u64 {
-        let x = self.0 ^ (self.0 >> 29);
-        x.wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ (x >> 32)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-
-    fn write_i128(&mut self, x: i128) {
-        self.write_u64(x as u64);
-        self.write_u64((x >> 64) as u64);
-    }
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use std::fmt::Write;
 use std::path::Path;
 
 use cgt_syntax::*;
+use cgt_testkit::Rng;
 
 fn sexpr(e: &Expr, out: &mut String) {
     match &e.node {
@@ -253,16 +254,11 @@ fn long_flat_chains_parse() {
 
 #[test]
 fn garbage_never_panics() {
-    let mut seed = 0x2545F4914F6CDD1Du64;
+    let mut rng = Rng(0x2545F4914F6CDD1D);
     let alphabet: Vec<char> = "{}()[]<>|,.:+-*/^v±↑↓0123456789 BWGRxlet is=#\n\"@\u{0}é".chars().collect();
     for _ in 0..3000 {
-        let mut s = String::new();
-        for _ in 0..(seed % 40) {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            s.push(alphabet[(seed % alphabet.len() as u64) as usize]);
-        }
+        let len = rng.below(40);
+        let s: String = (0..len).filter_map(|_| rng.pick(&alphabet).copied()).collect();
         let _ = parse(&s);
     }
 }

@@ -5,8 +5,6 @@
 //! forms get the same [`GameId`] exactly when they are identical. Number-up-star values are
 //! stored as their three components and their options are produced (and cached) on demand.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::mem::size_of;
 use std::sync::Arc;
 
@@ -27,39 +25,8 @@ pub(crate) enum Node {
     General { left: Opts, right: Opts },
 }
 
-/// A multiplicative hasher (the Fx hash of rustc) for the small integer keys of the caches:
-/// much faster than SipHash and good enough for keys nobody chooses adversarially.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.add(u64::from(b));
-        }
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.add(u64::from(n));
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-}
-
-impl FxHasher {
-    fn add(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-/// A hash map with [`FxHasher`].
-pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+/// The caches' maps, under the short name the game modules use.
+pub(crate) use crate::hash::FxHashMap as FxMap;
 
 /// Entries a cache may hold before it is cleared. Comparisons are the most valuable, so
 /// they get the most room: about 2 million entries, some 60 MB at most.

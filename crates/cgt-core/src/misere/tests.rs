@@ -1,21 +1,10 @@
 //! Misère canonical forms against CGSuite's published table and against search over game trees.
 
+use cgt_testkit::Rng;
 use std::collections::HashMap;
 
 use super::{MisereGames, MisereId, Phylum};
 use crate::budget::Budget;
-
-/// A xorshift64 generator, so that random instances are reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
 
 /// Game trees as plain option lists (form i has the options `forms[i]`), with misère outcomes
 /// of sums by search from the definition.

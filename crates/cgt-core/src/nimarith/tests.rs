@@ -1,3 +1,5 @@
+//! Tests of nim arithmetic: products against the mex definition, field laws, published values.
+
 use proptest::prelude::*;
 
 use super::*;

@@ -1,8 +1,9 @@
 //! Thermographs for people: a one-line text description and a standalone SVG picture.
 //!
 //! The picture follows the convention of *Winning Ways* and CGSuite: temperature upwards,
-//! values horizontally with Left's (positive) values on the left. Only the pixel coordinates are
-//! approximate; every label shows the exact dyadic value.
+//! values horizontally with Left's (positive) values on the left, with one scale on both axes so
+//! that the walls' slanted pieces are at 45°. Only the pixel coordinates are approximate; every
+//! label shows the exact dyadic value.
 
 use std::fmt::Write;
 
@@ -74,24 +75,32 @@ fn wall_points(wall: &Trajectory, temperature: &Dyadic) -> Vec<(Dyadic, Dyadic)>
     points
 }
 
-/// The visible ranges of temperature and value, and the map from them to pixels.
+/// The visible ranges of temperature and value, and the map from them to pixels: one unit of
+/// value is as many pixels as one unit of temperature.
 struct Frame {
     t_min: f64,
     t_max: f64,
     x_min: f64,
     x_max: f64,
+    /// Pixels per unit, on both axes.
+    scale: f64,
 }
 
 impl Frame {
-    /// Ranges that show everything from `t = -1` to a little above the temperature.
+    /// Ranges that show everything from `t = -1` to a little above the temperature, at the
+    /// largest scale that fits both; the value range then widens to fill the picture's width
+    /// (or, for very wide walls, the temperature axis gets room to spare above).
     fn fit(th: &Thermograph) -> Self {
         let temp = approx(&th.temperature);
-        let t_max = (temp + 1.0).max(1.0).ceil();
+        let (t_min, t_max) = (-1.0, (temp + 1.0).max(1.0).ceil());
         let values =
             [&th.left, &th.right].into_iter().flat_map(|w| wall_points(w, &th.temperature)).map(|(_, x)| approx(&x));
         let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)));
         let pad = ((hi - lo) * 0.1).max(0.5);
-        Frame { t_min: -1.0, t_max, x_min: lo - pad, x_max: hi + pad }
+        let (plot_w, plot_h) = (WIDTH - 2.0 * MARGIN, HEIGHT - 2.0 * MARGIN);
+        let scale = (plot_w / (hi - lo + 2.0 * pad)).min(plot_h / (t_max - t_min));
+        let (mid, half) = ((lo + hi) / 2.0, plot_w / scale / 2.0);
+        Frame { t_min, t_max, x_min: mid - half, x_max: mid + half, scale }
     }
 
     /// The top of the temperature axis, a whole number.
@@ -101,12 +110,12 @@ impl Frame {
 
     /// Left's values grow to the left.
     fn px(&self, x: f64) -> f64 {
-        MARGIN + (self.x_max - x) / (self.x_max - self.x_min) * (WIDTH - 2.0 * MARGIN)
+        MARGIN + (self.x_max - x) * self.scale
     }
 
-    /// Temperatures grow upwards.
+    /// Temperatures grow upwards, from the bottom margin.
     fn py(&self, t: f64) -> f64 {
-        HEIGHT - MARGIN - (t - self.t_min) / (self.t_max - self.t_min) * (HEIGHT - 2.0 * MARGIN)
+        HEIGHT - MARGIN - (t - self.t_min) * self.scale
     }
 
     /// The value axis at `t = 0` and the temperature axis at value 0 (or at the edge).

@@ -1,3 +1,5 @@
+//! Tests of the coin-turning games against brute force from their rules, and Tartan products.
+
 use super::*;
 use crate::test_rng::Rng;
 

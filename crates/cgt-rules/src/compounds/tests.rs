@@ -1,3 +1,6 @@
+//! Tests of the compounds: every compound in both conventions against exhaustive search over
+//! the product game of random components.
+
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -9,7 +12,7 @@ use crate::subtraction::SubtractionGame;
 
 pub(crate) mod oracle;
 
-use oracle::{Graph, Product, Rng};
+use oracle::{Graph, Product, RandomRule, Rng};
 
 const CONVENTIONS: [Convention; 2] = [Convention::Normal, Convention::Misere];
 

@@ -1,9 +1,7 @@
 //! The Domineering search: regions, their normal forms under symmetry, and the table.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use cgt_core::game::{GameId, Games};
+use cgt_core::hash::FxHashMap;
 use cgt_core::{Budget, Dyadic, Exhausted};
 
 use super::Board;
@@ -138,26 +136,6 @@ fn crop(cells: &[usize], cols: usize) -> Grid {
     g
 }
 
-/// The Fx hash of rustc, for the table's keys (nobody chooses them adversarially).
-#[derive(Default, Clone, Copy)]
-struct Fx(u64);
-
-impl Hasher for Fx {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
 /// How many table entries pass between two checks of the memory budget.
 const MEMORY_CHECK_EVERY: usize = 1024;
 
@@ -165,7 +143,7 @@ const MEMORY_CHECK_EVERY: usize = 1024;
 /// arena to share work between boards.
 #[derive(Default)]
 pub struct Domineering {
-    table: HashMap<Grid, GameId, BuildHasherDefault<Fx>>,
+    table: FxHashMap<Grid, GameId>,
 }
 
 impl Domineering {

@@ -70,13 +70,8 @@ fn shortcuts_agree_with_plain_search_on_random_boards() {
     let mut games = Games::new();
     let mut memo = HashMap::new();
     let mut table = Domineering::new();
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rng = crate::test_rng::Rng(0x2545_f491_4f6c_dd1d);
+    let mut next = |n: u64| rng.below(n);
     for i in 0..600 {
         let rows = 1 + next(6) as usize;
         let cols = 1 + next((12 / rows) as u64) as usize;

@@ -1,3 +1,5 @@
+//! Tests of Euclid's game: outcomes, Grundy values and winning moves against brute force.
+
 use super::*;
 use crate::test_rng::Rng;
 

@@ -1,10 +1,17 @@
+//! Tests of the fair choice of piles: the spec's examples, and agreement with every subset.
+
 use cgt_core::Dyadic;
 
 use super::*;
 use crate::boxes::parse_pile;
 use crate::test_rng::Rng;
 
-impl Rng {
+/// Random piles for these tests.
+trait RandomPiles {
+    fn pile(&mut self, max_len: u64) -> Vec<Colour>;
+}
+
+impl RandomPiles for Rng {
     fn pile(&mut self, max_len: u64) -> Vec<Colour> {
         // Short runs make values with small denominators, which cancel more often.
         (0..self.below(max_len + 1)).map(|_| if self.below(2) == 0 { Colour::Black } else { Colour::White }).collect()

@@ -1,7 +1,15 @@
+//! Tests of the graph games: outcomes and remoteness against bounded-depth search, and the
+//! scoring variant against value iteration, on random graphs.
+
 use super::*;
 use crate::test_rng::Rng;
 
-impl Rng {
+/// Random graphs for these tests.
+trait RandomGraphs {
+    fn graph(&mut self, max: u64) -> (Vec<u64>, Vec<(u64, u64)>);
+}
+
+impl RandomGraphs for Rng {
     /// A random graph on up to `max` vertices with arbitrary labels, self-loops and repeats.
     fn graph(&mut self, max: u64) -> (Vec<u64>, Vec<(u64, u64)>) {
         let n = 1 + self.below(max);

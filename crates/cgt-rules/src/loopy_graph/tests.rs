@@ -1,3 +1,5 @@
+//! Tests of generalised Sprague-Grundy values of graph games against retrograde analysis.
+
 use super::*;
 use crate::graph::{GraphOutcome, outcomes};
 use crate::test_rng::Rng;

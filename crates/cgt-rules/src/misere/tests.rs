@@ -1,7 +1,9 @@
+//! Tests of misère play: Bouton's rule and the tame pairs against search over the sums.
+
 use num_bigint::BigUint;
 
 use super::*;
-use crate::compounds::tests::oracle::{self, Graph, Product, Rng};
+use crate::compounds::tests::oracle::{self, Graph, Product, RandomRule, Rng};
 use crate::octal::OctalCode;
 use crate::subtraction::SubtractionGame;
 

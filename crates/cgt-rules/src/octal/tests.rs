@@ -1,3 +1,5 @@
+//! Tests of octal games: Grundy tables against search from the rules, and proven periods.
+
 use std::collections::{HashMap, HashSet};
 
 use super::*;
@@ -5,7 +7,12 @@ use crate::test_rng::Rng;
 
 mod hex;
 
-impl Rng {
+/// Random octal codes for these tests.
+trait RandomCodes {
+    fn code(&mut self) -> OctalCode;
+}
+
+impl RandomCodes for Rng {
     fn code(&mut self) -> OctalCode {
         let d0 = if self.below(4) == 0 { 4 } else { 0 };
         let digits: Vec<u8> = (0..1 + self.below(4)).map(|_| self.below(8) as u8).collect();

@@ -1,3 +1,5 @@
+//! Tests of Staircase Nim on lines and trees against brute force from the rules.
+
 use std::collections::HashMap;
 
 use super::*;

@@ -1,3 +1,5 @@
+//! Tests of subtraction games: Grundy tables against the definition, and proven, least periods.
+
 use std::collections::{HashMap, HashSet};
 
 use super::*;

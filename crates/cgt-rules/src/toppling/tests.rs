@@ -136,13 +136,8 @@ fn comparisons_agree_with_win_loss_search() {
     let mut games = Games::new();
     let mut table = Toppling::new();
     let mut memo = HashMap::new();
-    let mut seed = 0x853c_49e6_748f_ea9bu64;
-    let mut next = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rng = crate::test_rng::Rng(0x853c_49e6_748f_ea9b);
+    let mut next = |n: u64| rng.below(n);
     for _ in 0..400 {
         let (la, lb) = (1 + next(5), 1 + next(5));
         let a: Vec<Domino> = (0..la).map(|_| ALL[next(3) as usize]).collect();

@@ -81,7 +81,13 @@ fn number_edge_by_edge(t: &Tree) -> Option<Dyadic> {
     Some(root)
 }
 
-impl Rng {
+/// Random trees for these tests.
+trait RandomTrees {
+    fn colour(&mut self, colours: &[Colour]) -> Colour;
+    fn tree(&mut self, n: usize, spread: usize, colours: &[Colour]) -> Tree;
+}
+
+impl RandomTrees for Rng {
     fn colour(&mut self, colours: &[Colour]) -> Colour {
         colours[self.below(colours.len() as u64) as usize]
     }

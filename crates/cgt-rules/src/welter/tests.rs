@@ -1,3 +1,5 @@
+//! Tests of Welter's game: Welter's function and winning moves against brute force.
+
 use super::*;
 use crate::test_rng::Rng;
 

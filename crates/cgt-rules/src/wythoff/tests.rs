@@ -1,3 +1,5 @@
+//! Tests of Wythoff's game: the golden-ratio P-positions and Grundy values against search.
+
 use super::*;
 use crate::test_rng::Rng;
 

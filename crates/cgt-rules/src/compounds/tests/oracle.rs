@@ -11,19 +11,16 @@ use crate::heap::{Component, HeapRule};
 use crate::octal::OctalCode;
 use crate::subtraction::SubtractionGame;
 
-/// A xorshift generator, so that the tests are reproducible.
-pub(crate) struct Rng(pub(crate) u64);
+pub(crate) use crate::test_rng::Rng;
 
-impl Rng {
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-
+/// Random heap rules for the compounds' tests.
+pub(crate) trait RandomRule {
     /// A random rule: Nim, a subtraction set inside 1..4, a named octal code or a random one.
-    pub(crate) fn rule(&mut self) -> HeapRule {
+    fn rule(&mut self) -> HeapRule;
+}
+
+impl RandomRule for Rng {
+    fn rule(&mut self) -> HeapRule {
         match self.below(6) {
             0 => HeapRule::Nim,
             1 | 2 => {

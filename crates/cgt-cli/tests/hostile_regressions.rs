@@ -1,0 +1,103 @@
+//! Crashes and hangs of the real `cgt` binary found by fuzzing (`fuzz/`) or by hand, each as a
+//! test named `regression_*` with the story of the bug.
+
+use std::time::Duration;
+
+mod common;
+
+use common::*;
+
+/// Found by `fuzz/` (target `parse`): a statement that is a syntax error only because of a
+/// trailing vertical tab (U+000B, or U+0085) is kept as written, then the tab is trimmed as
+/// trailing whitespace, so formatting the result again changes it: `1+1\v` formats to `1+1\n`,
+/// which formats to `1 + 1\n`. Formatting must be idempotent.
+#[test]
+fn regression_format_is_idempotent_with_trailing_vertical_tab() {
+    for src in ["1+1\u{b}", "1+1\u{85}", "+-(1, {2|1||})\u{b}", "{1|0}\u{b}\n"] {
+        let once = cgt_with(&["fmt", "-"], src.as_bytes(), LIMIT);
+        once.assert_code(0, src);
+        let twice = cgt_with(&["fmt", "-"], once.stdout.as_bytes(), LIMIT);
+        assert_eq!(once.stdout, twice.stdout, "format(format({src:?})) != format({src:?})");
+    }
+}
+
+/// Found by `fuzz/` (targets `eval` and `ide`; every crash and out-of-memory they reported
+/// comes down to this): the options of a nimber `*n` are listed one by one (`Nus::options` in
+/// cgt-core/src/game/nus.rs, `(0..m).map(...).collect()`), outside any budget, whenever a
+/// nimber is used as a general game: `options(*n)`, a sum or comparison with a game that is not
+/// a number/up/star value, an ordinal sum, a game literal with `*n` as an option, and the
+/// editor's hover details (`Session::details`, cgt-eval/src/value.rs:159). For n =
+/// 4000000000000 the process aborts ("memory allocation of 224000000000000 bytes failed",
+/// exit 134); for n = 100000000 it runs past any budget, eating memory. The language server
+/// dies the same way. Minimal inputs: `*4000000000000 + {1|0}`, `options(*39999999999999)`,
+/// `{*4000000000000|}`, `*100000000 : *`.
+#[test]
+fn regression_huge_nimbers_in_general_games_respect_the_budget() {
+    let cases = [
+        "options(*39999999999999)",
+        "options(*100000000)",
+        "options(nim[100000000])",
+        "*4000000000000 + {1|0}",
+        "{1|0} + *4000000000000",
+        "*4000000000000 == {1|0}",
+        "{*4000000000000|}",
+        "{*4000000000000 | *4000000000000}",
+        "cf({*4000000000000|})",
+        "*4000000000000 : 1",
+        "1 : *4000000000000",
+        "nim[4000000000000] : 1",
+        "*100000000 : *",
+        "*100000000 + {1|0}",
+    ];
+    let failures = over_budget(&cases, "2s,256MiB", Duration::from_secs(30));
+    assert!(failures.is_empty(), "crashed or over a 2 s budget (30 s allowed): {failures:#?}");
+}
+
+/// Found by hand while writing these tests: an ordinal sum whose right side is a large integer
+/// recurses once per unit (`Games::ordinal` in cgt-core/src/game/ops.rs calls itself on
+/// `a : (n-1)`), so `1 : 1000000` overflows even the 256 MiB evaluation stack and aborts
+/// ("thread has overflowed its stack", exit 134) after about 2 s, instead of giving the value
+/// (1000001) or giving up within the budget. The language server's
+/// worker thread dies the same way.
+#[test]
+fn regression_ordinal_sum_with_a_large_integer_does_not_overflow_the_stack() {
+    for src in ["1 : 1000000", "0 : 1000000", "* : 1000000", "1 : -1000000", "1 : 99999999999999999999"] {
+        let run = eval_args(src, &["--budget", "2s,1GiB"]);
+        run.assert_sane(src);
+    }
+}
+
+/// Found by hand while writing these tests: printing a canonical form is not under the budget,
+/// and its text can be exponentially longer than the game's DAG. `boxes[BGW x 7]` (21 boxes)
+/// prints 3.7 MB in 3 s with `--budget 1s`; each 3 more boxes cost 10 times more, so
+/// `boxes[BGW x 19]` never finishes (killed after 60 s), and its memory grows with the text.
+/// A long mixed tree takes 8.4 s under a 1 s budget for the same reason. (`outcome(...)` and
+/// `birthday(...)` of the same positions answer at once: the value is computed in time, it is
+/// the display that runs on.) Printing must give up (or abbreviate) within the budget.
+#[test]
+fn regression_printing_a_huge_canonical_form_respects_the_budget() {
+    let cases = [
+        "boxes[BGWBGWBGWBGWBGWBGWBGWBGWBGW]",
+        "boxes[BGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGW]",
+        "boxes[BGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGWBGW] == 0",
+        "tree[G(B(R(G(B(R(G(B(R(G)))))))), B(R(G(B(R(G(B(R(G))))))))), R(G(B(R(G(B(R(G(B)))))))), G(G(G(B(R(G)))))]",
+    ];
+    let failures = over_budget(&cases, "1s,256MiB", Duration::from_secs(10));
+    assert!(failures.is_empty(), "over a 1 s budget (10 s allowed): {failures:#?}");
+}
+
+/// Found by hand while writing these tests: `grundy(kayles, 18446744073709551614..
+/// 18446744073709551615)` panics in debug builds ("attempt to add with overflow" at
+/// cgt-eval/src/value.rs:118, `start + values.len() as u64 - 1` when printing the sequence),
+/// so `cgt eval` prints "internal error" and exits 1. (Release builds wrap and happen to print
+/// the right end.) The range is accepted, so the sequence must print.
+#[test]
+fn regression_grundy_range_at_the_top_of_u64() {
+    for src in [
+        "grundy(kayles, 18446744073709551614..18446744073709551615)",
+        "grundy(kayles, 18446744073709551615..18446744073709551615)",
+        "grundy(stones take=[1, 2], 18446744073709551610..18446744073709551615)",
+    ] {
+        eval(src).assert_sane(src);
+    }
+}
