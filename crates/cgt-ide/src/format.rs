@@ -266,6 +266,9 @@ enum Role {
 
 fn role(tok: Token<'_>, prev: Option<Token<'_>>, literal: &[bool], i: usize, tokens: &[Token<'_>]) -> Role {
     let after_operand = prev.is_some_and(ends_operand);
+    if uptimal_bracket(tokens, i) {
+        return Role::Tight;
+    }
     match tok {
         Token::LBrace | Token::LParen | Token::LBracket => Role::Open,
         Token::Lt if opens_literal(prev) => Role::Open,
@@ -282,6 +285,27 @@ fn role(tok: Token<'_>, prev: Option<Token<'_>>, literal: &[bool], i: usize, tok
         Token::Ups(_) | Token::Downs(_) | Token::Star(_) if after_operand && juxtaposes(prev) => Role::Suffix,
         Token::Ident(s) if after_operand && juxtaposes(prev) && cgt_syntax::down_count(s).is_some() => Role::Suffix,
         _ => Role::Operand,
+    }
+}
+
+/// Whether token `i` is a bracket of an uptimal `^<2>`, `v[3]` (the `<`/`[` after an arrow, or
+/// the `>`/`]` closing it, or the `*` juxtaposed after it), which is written without spaces.
+fn uptimal_bracket(tokens: &[Token<'_>], i: usize) -> bool {
+    let arrow = |t: Option<&Token<'_>>| {
+        matches!(t, Some(Token::Ups("^" | "↑") | Token::Downs("↓") | Token::Ident("v")))
+    };
+    let opens = |j: usize| {
+        matches!(
+            (tokens.get(j), tokens.get(j + 1), tokens.get(j + 2)),
+            (Some(Token::Lt), Some(Token::Int(_)), Some(Token::Gt))
+                | (Some(Token::LBracket), Some(Token::Int(_)), Some(Token::RBracket))
+        ) && j.checked_sub(1).is_some_and(|k| arrow(tokens.get(k)))
+    };
+    match tokens[i] {
+        Token::Lt => opens(i),
+        Token::Gt => i >= 2 && opens(i - 2),
+        Token::Star(_) => i >= 3 && opens(i - 3),
+        _ => false,
     }
 }
 
