@@ -1,7 +1,7 @@
 //! Inlay hints, diagnostics and document symbols: what the editor shows without being asked.
 
 use cgt_eval::CheckStatus;
-use cgt_syntax::{Diagnostic, Severity, Span, StmtKind};
+use cgt_syntax::{Diagnostic, Span, StmtKind};
 
 use crate::engine::{Analysis, StmtResult};
 
@@ -81,11 +81,6 @@ pub fn diagnostics(a: &Analysis) -> Vec<Diagnostic> {
         }
     }
     out
-}
-
-/// Whether a diagnostic should be shown as an error (rather than a warning).
-pub fn is_error(d: &Diagnostic) -> bool {
-    d.severity == Severity::Error
 }
 
 /// A `let` name as a document symbol.

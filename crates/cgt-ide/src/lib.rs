@@ -2,19 +2,18 @@
 //! evaluation results) and a byte offset to plain data in byte offsets. Nothing here knows LSP,
 //! JSON or UTF-16; the language server converts.
 
-pub mod engine;
+mod actions;
+mod completion;
+mod engine;
+mod features;
+mod format;
+mod hover;
+mod navigation;
 
 pub use engine::{Analysis, DocumentEngine, EngineConfig, StmtResult};
-pub mod actions;
-pub mod completion;
-pub mod features;
-pub mod format;
-pub mod hover;
-pub mod navigation;
-
 pub use actions::{Action, code_actions};
 pub use completion::{Completion, CompletionKind, completions};
 pub use features::{Hint, Symbol, diagnostics, inlay_hints, symbols};
 pub use format::{format, format_edits};
 pub use hover::{HoverInfo, hover};
-pub use navigation::{Occurrence, definition, references, rename};
+pub use navigation::{Occurrence, definition, prepare_rename, references, rename};

@@ -59,6 +59,12 @@ pub fn references(a: &Analysis, offset: usize) -> Vec<Occurrence> {
     out
 }
 
+/// The span of the name at `offset` that a rename would change (a binding or one of its
+/// uses), if there is one: what an editor highlights before asking for the new name.
+pub fn prepare_rename(a: &Analysis, offset: usize) -> Option<Span> {
+    references(a, offset).into_iter().map(|o| o.span).find(|s| s.start <= offset && offset <= s.end)
+}
+
 /// The edits that rename the binding at `offset` to `new_name`, or why not.
 pub fn rename(a: &Analysis, offset: usize, new_name: &str) -> Result<Vec<(Span, String)>, String> {
     if !is_valid_name(new_name) {

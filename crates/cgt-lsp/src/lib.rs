@@ -222,9 +222,8 @@ impl LanguageServer for Backend {
     async fn prepare_rename(&self, params: TextDocumentPositionParams) -> Result<Option<PrepareRenameResponse>> {
         Ok(self.with_doc(&params.text_document.uri, |d| {
             let offset = d.index.offset(&d.text, params.position);
-            let refs = cgt_ide::references(&d.analysis, offset);
-            let here = refs.into_iter().find(|o| o.span.start <= offset && offset <= o.span.end)?;
-            Some(PrepareRenameResponse::Range(d.index.range(&d.text, &here.span)))
+            let here = cgt_ide::prepare_rename(&d.analysis, offset)?;
+            Some(PrepareRenameResponse::Range(d.index.range(&d.text, &here)))
         }))
     }
 

@@ -4,13 +4,13 @@
 //! bracket is open), parses each on its own so that a bad line does not hide the others, and
 //! returns every statement with the diagnostics found.
 
-pub mod ast;
-pub mod diagnostic;
+mod ast;
+mod diagnostic;
 mod grammar;
-pub mod lexer;
+mod lexer;
 mod rule_args;
 mod split;
-pub mod visit;
+mod visit;
 
 use chumsky::Parser;
 use chumsky::error::Rich;
