@@ -5,6 +5,9 @@
 pub(crate) mod compound;
 mod game;
 mod grundy;
+pub(crate) mod impartial;
+mod misere;
+mod misere_search;
 mod thermo;
 
 use cgt_core::game::GameId;
@@ -34,6 +37,10 @@ pub(crate) static ROWS: &[FunctionDef] = &[
     compound::SHORTENED,
     compound::CONJUNCTIVE,
     compound::CONTINUED,
+    misere::GENUS,
+    misere::MATE,
+    misere::MISERENIM,
+    misere::QUOTIENT,
 ];
 
 impl Session {

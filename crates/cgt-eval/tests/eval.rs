@@ -117,7 +117,7 @@ fn errors_name_what_is_wrong() {
         expect![[r#"
             atomic(^^*)  [= 2 · ?]
             atomic(1)  [error type: 1 has no atomic weight: it is not all-small]
-            misere {1|0}  [error type: misère play and compounds apply to impartial heap games]
+            misere {1|0}  [= P · P]
             misere nim[1]  [= P · P]
             frob(1)  [error name: unknown function `frob`]
             foo[1]  [error name: unknown ruleset `foo`]

@@ -1,0 +1,180 @@
+//! Functions of misère play: `genus(G)`, `mate(G)` and `miserenim(G)` of impartial games (by
+//! their misère canonical forms, or the fast heap rules), and `quotient(RULE)`, the misère
+//! quotient of a heap rule (Plambeck–Siegel) for sums of small heaps.
+
+use cgt_core::Budget;
+use cgt_core::misere::MisereId;
+use cgt_rules::heap::{Component, HeapRule};
+use cgt_rules::misere as heap_misere;
+use cgt_rules::quotient::{self, GaveUpReason, Quotient};
+use num_bigint::BigUint;
+
+use super::arity;
+use super::impartial::Part;
+use crate::Session;
+use crate::context::{Computed, Ctx};
+use crate::registry::{Call, FunctionDef, Returns};
+use crate::value::{EvalResult, Quantity, Value, gave_up, gave_up_because};
+
+/// The largest heap `quotient(RULE)` covers: the quotient is of all sums of heaps 1 to this.
+const QUOTIENT_HEAPS: usize = 12;
+
+/// The largest quotient `quotient(RULE)` builds.
+const QUOTIENT_ELEMENTS: usize = 256;
+
+/// The most elements listed one by one in `quotient(RULE)`'s text.
+const LISTED: usize = 32;
+
+/// Quotients small enough to print their multiplication table.
+const TABLE_ORDER: usize = 8;
+
+/// `genus(G)`.
+pub(crate) const GENUS: FunctionDef = FunctionDef {
+    name: "genus",
+    signature: "genus(G)",
+    doc: "the genus g^abc... of an impartial game under misère play (CGSuite's notation: *[[2],1] has genus 2^1420)",
+    returns: Returns::Text,
+    aliases: &[],
+    eval: |s, call, ctx| {
+        let (f, budget) = form_arg(s, call, ctx)?;
+        let genus = s.trees().misere.genus(f, budget).map_err(|x| gave_up(x, call.span.clone(), budget))?;
+        Ok(Value::Text(genus.to_string()).into())
+    },
+};
+
+/// `mate(G)`.
+pub(crate) const MATE: FunctionDef = FunctionDef {
+    name: "mate",
+    signature: "mate(G)",
+    doc: "Conway's mate of an impartial game: its misère form with 0 and *1 endings exchanged, printed as *[...]",
+    returns: Returns::Text,
+    aliases: &[],
+    eval: |s, call, ctx| {
+        let (f, budget) = form_arg(s, call, ctx)?;
+        let misere = &mut s.trees().misere;
+        let shown = misere.mate(f, budget).and_then(|m| misere.display(m, budget));
+        Ok(Value::Text(shown.map_err(|x| gave_up(x, call.span.clone(), budget))?).into())
+    },
+};
+
+/// `miserenim(G)`.
+pub(crate) const MISERENIM: FunctionDef = FunctionDef {
+    name: "miserenim",
+    signature: "miserenim(G)",
+    doc: "the misère nim value of an impartial game (1 without a move, else the mex of its options'; 0 exactly for misère P-positions)",
+    returns: Returns::Integer,
+    aliases: &[],
+    eval: miserenim,
+};
+
+/// `quotient(RULE)`.
+pub(crate) const QUOTIENT: FunctionDef = FunctionDef {
+    name: "quotient",
+    signature: "quotient(RULE)",
+    doc: "the misère quotient of a heap rule for sums of heaps up to 12 (order, elements, P-portion, heaps' elements); gives up beyond 256 elements or the budget",
+    returns: Returns::Text,
+    aliases: &[],
+    eval: |s, call, ctx| match call.args {
+        [rule] => {
+            let rule = s.argument_rule(rule)?;
+            quotient_of(&rule, call, ctx.budget).map(Computed::from)
+        }
+        _ => Err(arity(call, "one rule")),
+    },
+};
+
+/// The misère canonical form of the single impartial argument.
+fn form_arg<'b>(s: &mut Session, call: &Call, ctx: &Ctx<'b>) -> EvalResult<(MisereId, &'b Budget)> {
+    let e = s.one_arg(call, "one impartial game")?;
+    let parts = s.impartial_arg(e, ctx)?;
+    Ok((s.misere_form(&parts, &e.span, ctx)?, ctx.budget))
+}
+
+fn miserenim(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
+    let e = s.one_arg(call, "one impartial game")?;
+    let parts = s.impartial_arg(e, ctx)?;
+    let number = |n: BigUint| Ok(Value::Integer(n.into(), Quantity::Integer).into());
+    let heaps: Option<Vec<Component>> =
+        parts.iter().map(|p| if let Part::Heap(c) = p { Some(c.clone()) } else { None }).collect();
+    if let Some(heaps) = heaps.filter(|h| !h.is_empty()) {
+        let r = heap_misere::evaluate(&heaps, ctx.budget)
+            .map_err(|x| gave_up_because(e.span.clone(), x, "use smaller heaps"))?;
+        return number(r.pair.misere.into());
+    }
+    let nims: Option<Vec<BigUint>> = parts
+        .iter()
+        .map(|p| match p {
+            Part::Nimber(n) => Some(n.clone()),
+            Part::Heap(c) if c.rule == HeapRule::Nim => Some(c.heap.into()),
+            _ => None,
+        })
+        .collect();
+    if let Some(nims) = nims {
+        // Misère Nim: the nim-sum once a heap has 2 or more, else the parity flipped.
+        let x = nims.iter().fold(BigUint::default(), |x, n| x ^ n);
+        let big = nims.iter().any(|n| *n > BigUint::from(1u32));
+        return number(if big { x } else { x ^ BigUint::from(1u32) });
+    }
+    let f = s.misere_form(&parts, &e.span, ctx)?;
+    number(s.trees().misere.misere_nim_value(f).into())
+}
+
+/// The text of `quotient(RULE)`, or the warning of a quotient too large or too slow.
+fn quotient_of(rule: &HeapRule, call: &Call, budget: &Budget) -> EvalResult<Value> {
+    let table = quotient::HeapRule::new(QUOTIENT_HEAPS, |n| {
+        rule.heap_options(n as u64).into_iter().map(|o| o.into_iter().map(|h| h as usize).collect()).collect()
+    })
+    .map_err(|e| gave_up_because(call.span.clone(), e, "heap rules must leave smaller heaps"))?;
+    match quotient::quotient(&table, QUOTIENT_ELEMENTS, budget) {
+        Ok(q) => Ok(Value::Text(describe(&q))),
+        Err(e) => {
+            let text = e.to_string();
+            let reason = text.strip_prefix("gave up: ").unwrap_or(&text).to_string();
+            let hint = match e.reason {
+                GaveUpReason::Budget(_) => "raise the budget with `cgt eval --budget 60s,8GiB`",
+                GaveUpReason::TooLarge { .. } => "the quotient of this rule is too large to list; it may be infinite",
+            };
+            match e.reason {
+                GaveUpReason::Budget(x) if e.partial.is_none() => Err(gave_up(x, call.span.clone(), budget)),
+                _ => Err(gave_up_because(call.span.clone(), reason, hint)),
+            }
+        }
+    }
+}
+
+/// The quotient in words: order, elements with a position of each, P-portion, heaps' elements.
+fn describe(q: &Quotient) -> String {
+    let name = |e: usize| format!("e{e}");
+    let position = |e: usize| {
+        let r = &q.representatives[e];
+        if r.is_empty() { "0".to_string() } else { r.iter().map(usize::to_string).collect::<Vec<_>>().join("+") }
+    };
+    let listed = |items: Vec<String>, total: usize| {
+        let mut s = items.into_iter().take(LISTED).collect::<Vec<_>>().join(", ");
+        if total > LISTED {
+            s.push_str(&format!(", ... ({total} in all)"));
+        }
+        s
+    };
+    let order = q.order();
+    let elements = listed((0..order).map(|e| format!("{} = {}", name(e), position(e))).collect(), order);
+    let p: Vec<String> = (0..order).filter(|&e| q.p_portion[e]).map(name).collect();
+    let p_count = p.len();
+    let heaps: Vec<String> = q.heap_map.iter().enumerate().map(|(h, &e)| format!("{h}:{}", name(e))).collect();
+    let mut out = format!(
+        "order {order} (sums of heaps up to {}); elements: {elements}; P-portion: {}; heaps: {}",
+        q.max_heap,
+        listed(p, p_count),
+        heaps.join(" ")
+    );
+    if order <= TABLE_ORDER {
+        let rows: Vec<String> = q
+            .table
+            .iter()
+            .enumerate()
+            .map(|(a, row)| format!("{}: {}", name(a), row.iter().map(|&b| name(b)).collect::<Vec<_>>().join(" ")))
+            .collect();
+        out.push_str(&format!("; table: {}", rows.join(", ")));
+    }
+    out
+}

@@ -1,0 +1,181 @@
+//! Partizan games under misère play (`misere toppling[BW]`, `misere domineering[2x3]`,
+//! `misere {1|0}`): the outcome by search over the positions, since misère partizan games have
+//! no usable canonical theory here. A sum is searched as a whole: each state is the list of its
+//! components, memoised by their notations (positions), ids (canonical forms of game values) or
+//! trees (impartial parts), sorted since the sum is commutative. A player who cannot move wins.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use cgt_core::Outcome;
+use cgt_core::game::GameId;
+use cgt_syntax::{Diagnostic, Expr, ExprKind, Span, SumOp};
+
+use super::impartial::TreeId;
+use crate::Session;
+use crate::context::{Computed, Ctx};
+use crate::registry::AnyPosition;
+use crate::value::{EvalResult, Value, gave_up, gave_up_because};
+
+/// The most states the search remembers.
+const MAX_STATES: usize = 2_000_000;
+
+/// The longest play searched (the search recurses once per move).
+const MAX_DEPTH: usize = 1000;
+
+/// A component of a partizan sum.
+#[derive(Clone)]
+enum Comp {
+    /// A ruleset position, followed by its moves.
+    Position(Rc<dyn AnyPosition>),
+    /// A game value, followed by its canonical form's options.
+    Game(GameId),
+    /// An impartial game as written.
+    Tree(TreeId),
+}
+
+/// Why the search stopped.
+enum Stop {
+    Budget(cgt_core::Exhausted),
+    Limit(String),
+}
+
+impl Session {
+    /// `misere G` for a partizan G: its outcome by search.
+    pub(crate) fn misere_search(&mut self, operand: &Expr, ctx: &Ctx) -> EvalResult<Computed> {
+        let comps = self.partizan_parts(operand, ctx)?;
+        let mut depth = 0u64;
+        for c in &comps {
+            if let Comp::Game(g) = c {
+                if self.games.has_huge_options(*g) {
+                    return Err(too_large(&operand.span, "a game with a huge nimber"));
+                }
+                depth += self.games.birthday(*g);
+            }
+        }
+        if depth > MAX_DEPTH as u64 {
+            return Err(too_large(&operand.span, &format!("play of up to {depth} moves")));
+        }
+        let mut search = Search { memo: HashMap::new() };
+        let left = search.wins(self, &comps, true, 0, ctx);
+        let right = left.and_then(|l| search.wins(self, &comps, false, 0, ctx).map(|r| (l, r)));
+        let (left, right) = right.map_err(|stop| match stop {
+            Stop::Budget(x) => gave_up(x, operand.span.clone(), ctx.budget),
+            Stop::Limit(what) => too_large(&operand.span, &what),
+        })?;
+        let outcome = match (left, right) {
+            (true, true) => Outcome::N,
+            (false, false) => Outcome::P,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+        };
+        Ok(Computed::plain(Value::Outcome(outcome))
+            .with_extra("rule", "search over the positions (partizan misère play: who cannot move wins)")
+            .with_extra("positions searched", search.memo.len().to_string()))
+    }
+
+    /// The components of a partizan sum.
+    fn partizan_parts(&mut self, e: &Expr, ctx: &Ctx) -> EvalResult<Vec<Comp>> {
+        if let ExprKind::Sum(first, rest) = &e.node {
+            if let Some((op, _)) = rest.iter().find(|(op, _)| op.node == SumOp::Sub) {
+                return Err(Box::new(
+                    Diagnostic::error("type", op.span.clone(), "misère play of a difference is not defined here")
+                        .with_hint("under misère play G - H is not a sum of G and H's negative; write the sum of the positions"),
+                ));
+            }
+            let mut out = self.partizan_parts(first, ctx)?;
+            for (_, t) in rest {
+                out.extend(self.partizan_parts(t, ctx)?);
+            }
+            return Ok(out);
+        }
+        if let ExprKind::Ruleset(r) = &e.node
+            && let Some(def) = crate::registry::ruleset(&r.name.node)
+            && let Some(read) = def.position
+        {
+            crate::registry::check_settings(def, &r.name, &r.settings)?;
+            return Ok(vec![Comp::Position(Rc::from(read(r)?))]);
+        }
+        if let Some(parts) = self.impartial_parts(e, ctx)? {
+            return Ok(vec![Comp::Tree(self.tree_of(&parts, &e.span, ctx)?)]);
+        }
+        let g = self.game(e, ctx)?;
+        Ok(vec![Comp::Game(g)])
+    }
+}
+
+/// The memoised search.
+struct Search {
+    memo: HashMap<(Vec<String>, bool), bool>,
+}
+
+impl Search {
+    /// Whether the player to move (Left if `left`) wins the sum under misère play.
+    fn wins(&mut self, s: &mut Session, comps: &[Comp], left: bool, depth: usize, ctx: &Ctx) -> Result<bool, Stop> {
+        let key = (keys(comps), left);
+        if let Some(&w) = self.memo.get(&key) {
+            return Ok(w);
+        }
+        ctx.budget.check().map_err(Stop::Budget)?;
+        if depth > MAX_DEPTH {
+            return Err(Stop::Limit(format!("play longer than {MAX_DEPTH} moves")));
+        }
+        if self.memo.len() >= MAX_STATES {
+            return Err(Stop::Limit(format!("more than {MAX_STATES} positions")));
+        }
+        let mut moved = false;
+        let mut win = false;
+        'outer: for i in 0..comps.len() {
+            for o in options(s, &comps[i], left) {
+                moved = true;
+                let mut next = comps.to_vec();
+                next[i] = o;
+                if !self.wins(s, &next, !left, depth + 1, ctx)? {
+                    win = true;
+                    break 'outer;
+                }
+            }
+        }
+        let w = win || !moved;
+        self.memo.insert(key, w);
+        Ok(w)
+    }
+}
+
+/// The options of one component for one player.
+fn options(s: &mut Session, c: &Comp, left: bool) -> Vec<Comp> {
+    match c {
+        Comp::Position(p) => {
+            let ps = if left { p.left() } else { p.right() };
+            ps.into_iter().map(|q| Comp::Position(Rc::from(q))).collect()
+        }
+        Comp::Game(g) => {
+            let gs = if left { s.games.left_options(*g) } else { s.games.right_options(*g) };
+            gs.into_iter().map(Comp::Game).collect()
+        }
+        Comp::Tree(t) => s.trees().options(*t).iter().map(|&o| Comp::Tree(o)).collect(),
+    }
+}
+
+/// The memo key of a sum: its components' keys, sorted.
+fn keys(comps: &[Comp]) -> Vec<String> {
+    let mut k: Vec<String> = comps
+        .iter()
+        .map(|c| match c {
+            Comp::Position(p) => format!("p{}", p.notation()),
+            Comp::Game(g) => format!("g{g:?}"),
+            Comp::Tree(t) => format!("t{t:?}"),
+        })
+        .collect();
+    k.sort_unstable();
+    k
+}
+
+/// A search beyond its limits.
+fn too_large(span: &Span, what: &str) -> Box<Diagnostic> {
+    gave_up_because(
+        span.clone(),
+        format!("the misère search would need {what}"),
+        "partizan misère outcomes come from search over the positions: use smaller positions",
+    )
+}
