@@ -291,9 +291,8 @@ fn role(tok: Token<'_>, prev: Option<Token<'_>>, literal: &[bool], i: usize, tok
 /// Whether token `i` is a bracket of an uptimal `^<2>`, `v[3]` (the `<`/`[` after an arrow, or
 /// the `>`/`]` closing it, or the `*` juxtaposed after it), which is written without spaces.
 fn uptimal_bracket(tokens: &[Token<'_>], i: usize) -> bool {
-    let arrow = |t: Option<&Token<'_>>| {
-        matches!(t, Some(Token::Ups("^" | "↑") | Token::Downs("↓") | Token::Ident("v")))
-    };
+    let arrow =
+        |t: Option<&Token<'_>>| matches!(t, Some(Token::Ups("^" | "↑") | Token::Downs("↓") | Token::Ident("v")));
     let opens = |j: usize| {
         matches!(
             (tokens.get(j), tokens.get(j + 1), tokens.get(j + 2)),

@@ -10,9 +10,9 @@ mod format;
 mod hover;
 mod navigation;
 
-pub use engine::{Analysis, DocumentEngine, EngineConfig, StmtResult};
 pub use actions::{Action, code_actions};
 pub use completion::{Completion, CompletionKind, completions};
+pub use engine::{Analysis, DocumentEngine, EngineConfig, StmtResult};
 pub use features::{Hint, Symbol, diagnostics, inlay_hints, symbols};
 pub use format::{format, format_edits};
 pub use hover::{HoverInfo, hover};

@@ -297,17 +297,12 @@ where
     let uptimal =
         arrow.then(nth.or(sum)).map_with(|(down, (sum, n)), e| Spanned::new(Uptimal { down, sum, n }, span(e.span())));
     let infinitesimal = uptimal.map(|u| (None, Some(u))).or(ups.map(|u| (Some(u), None)));
-    let with_number =
-        number.then(infinitesimal.clone().or_not()).then(star.clone().or_not()).map(|((number, inf), star)| {
-            let (ups, uptimal) = inf.unwrap_or((None, None));
-            Nus { number: Some(number), ups, star, uptimal }
-        });
-    let with_ups = infinitesimal.then(star.clone().or_not()).map(|((ups, uptimal), star)| Nus {
-        number: None,
-        ups,
-        star,
-        uptimal,
+    let with_number = number.then(infinitesimal.or_not()).then(star.or_not()).map(|((number, inf), star)| {
+        let (ups, uptimal) = inf.unwrap_or((None, None));
+        Nus { number: Some(number), ups, star, uptimal }
     });
+    let with_ups =
+        infinitesimal.then(star.or_not()).map(|((ups, uptimal), star)| Nus { number: None, ups, star, uptimal });
     let only_star = star.map(|star| Nus { number: None, ups: None, star: Some(star), uptimal: None });
     choice((with_number, with_ups, only_star))
 }
