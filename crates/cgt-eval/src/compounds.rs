@@ -80,6 +80,12 @@ impl Session {
             .with_extra("components", values.join(", ")))
     }
 
+    /// Whether every argument of a compound call is a heap game or a sum of them, so that the
+    /// heap rules apply (`selective` and `conjunctive` take other games too).
+    pub(crate) fn heap_arguments(&mut self, call: &Call) -> bool {
+        call.args.iter().all(|a| matches!(a, CallArg::Expr(e) if self.components_of(e).is_ok()))
+    }
+
     /// The heap components of an expression: heap rulesets and their sums.
     fn components_of(&mut self, e: &Expr) -> EvalResult<Vec<Component>> {
         let not_heaps = |s: &Span| {

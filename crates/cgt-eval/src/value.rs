@@ -38,6 +38,8 @@ pub enum Value {
     Period(u64, u64),
     /// The moves of a ruleset position, as positions in its own notation with their values.
     Moves(MoveList),
+    /// Text, one or more lines (`explain(G)`, `uptimal(G)`).
+    Text(String),
 }
 
 /// What a plain whole number counts.
@@ -166,6 +168,7 @@ impl Session {
                 format!("[{}]", shown.join(", "))
             }
             Value::Period(pre, per) => format!("period {per} from heap {pre}"),
+            Value::Text(t) => t.clone(),
             Value::Moves(m) => {
                 let side = |ms: &[(String, Option<String>)]| -> Vec<String> {
                     ms.iter()
