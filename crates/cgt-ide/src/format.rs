@@ -154,6 +154,7 @@ fn role(tok: Token<'_>, prev: Option<Token<'_>>, literal: &[bool], i: usize, tok
     let after_operand = prev.is_some_and(ends_operand);
     match tok {
         Token::LBrace | Token::LParen | Token::LBracket => Role::Open,
+        Token::Lt | Token::Gt if in_uptimal(i, tokens) => Role::Tight,
         Token::Lt if opens_literal(prev) => Role::Open,
         Token::Gt if literal.last() == Some(&true) => Role::Close,
         Token::RBrace | Token::RParen | Token::RBracket => Role::Close,
@@ -167,8 +168,25 @@ fn role(tok: Token<'_>, prev: Option<Token<'_>>, literal: &[bool], i: usize, tok
         Token::Slash | Token::Dot | Token::DotDot | Token::Arrow | Token::Assign => Role::Tight,
         Token::Ups(_) | Token::Downs(_) | Token::Star(_) if after_operand && juxtaposes(prev) => Role::Suffix,
         Token::Ident(s) if after_operand && juxtaposes(prev) && cgt_syntax::down_count(s).is_some() => Role::Suffix,
+        // CGSuite's `2Tiny(2)`.
+        Token::Ident("Tiny" | "Miny") if matches!(prev, Some(Token::Int(_))) => Role::Suffix,
         _ => Role::Operand,
     }
+}
+
+/// Whether the `<` or `>` at `i` is the bracket of an uptimal `^<n>`, `v<n>`.
+fn in_uptimal(i: usize, tokens: &[Token<'_>]) -> bool {
+    let start = match tokens[i] {
+        Token::Lt => i.checked_sub(1),
+        _ => i.checked_sub(3),
+    };
+    let Some(start) = start else { return false };
+    let arrow = match tokens[start] {
+        Token::Ups(_) | Token::Downs(_) => true,
+        Token::Ident(s) => cgt_syntax::down_count(s).is_some(),
+        _ => false,
+    };
+    arrow && matches!(tokens.get(start + 1..start + 4), Some([Token::Lt, Token::Int(_), Token::Gt]))
 }
 
 /// Whether a token can be followed by ups or a star in a juxtaposition (`1/2^*`, `^*`).
