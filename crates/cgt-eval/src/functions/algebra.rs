@@ -72,7 +72,7 @@ pub(crate) const UPTIMAL: FunctionDef = FunctionDef {
     name: "uptimal",
     signature: "uptimal(G)",
     doc: "the uptimal expansion of an infinitesimal G as text, `a·^<k>` terms then a nimber: \
-          `uptimal({0|v*}) ` is `^<2>`, `uptimal(^[2] + ^<2> + *)` is `^<1> + 2·^<2> + *`",
+          `uptimal({0|v*})` is `^<2>`, `uptimal(^[2] + ^<2> + *)` is `^<1> + 2·^<2> + *`",
     returns: Returns::Text,
     aliases: &[],
     eval: |s, call, ctx| {
