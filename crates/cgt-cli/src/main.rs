@@ -62,6 +62,10 @@ struct EvalArgs {
     /// Also print each statement's evaluation time.
     #[arg(long)]
     time: bool,
+    /// Also print, under each statement whose value is a game, the derivation of its
+    /// canonical form step by step (as `explain(G)` gives it).
+    #[arg(long)]
+    explain: bool,
     /// Never color the error reports (they are plain when not printed to a terminal).
     #[arg(long)]
     no_color: bool,
@@ -127,7 +131,8 @@ fn eval(args: EvalArgs) -> ExitCode {
             return ExitCode::from(EXIT_UNREADABLE);
         }
     };
-    let config = Config { time: args.budget.time, memory: args.budget.memory, unicode: args.unicode, details: false };
+    let config =
+        Config { time: args.budget.time, memory: args.budget.memory, unicode: args.unicode, details: args.explain };
     let worker = {
         let src = src.clone();
         std::thread::Builder::new().stack_size(EVAL_STACK).spawn(move || cgt_eval::evaluate(&src, &config))

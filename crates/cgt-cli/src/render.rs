@@ -15,6 +15,8 @@ const ALIGN_LIMIT: usize = 40;
 const SOURCE_LIMIT: usize = 80;
 
 /// One line per statement: `line │ source   result`, with `[12.3 ms]` in front if `time`.
+/// A value of several lines (`explain(G)`) and a statement's explanation (`--explain`)
+/// continue on indented lines below it.
 pub fn lines(reports: &[StmtReport], time: bool) -> String {
     let width = reports.iter().map(|r| r.source.chars().count()).filter(|&w| w <= ALIGN_LIMIT).max().unwrap_or(0);
     let digits = reports.last().map_or(1, |r| r.line.to_string().len());
@@ -23,7 +25,14 @@ pub fn lines(reports: &[StmtReport], time: bool) -> String {
         let source = shorten(&r.source);
         let pad = width.saturating_sub(source.chars().count());
         let clock = if time { format!("[{:>9}] ", duration(r.elapsed)) } else { String::new() };
-        let _ = writeln!(out, "{clock}{:>digits$} │ {source}{}   {}", r.line, " ".repeat(pad), result(r));
+        let result = result(r);
+        let mut rows = result.lines();
+        let first = rows.next().unwrap_or_default();
+        let _ = writeln!(out, "{clock}{:>digits$} │ {source}{}   {first}", r.line, " ".repeat(pad));
+        let indent = format!("{}{} │     ", " ".repeat(clock.chars().count()), " ".repeat(digits));
+        for row in rows.chain(r.explanation.iter().map(String::as_str)) {
+            let _ = writeln!(out, "{indent}{row}");
+        }
     }
     out
 }
@@ -76,7 +85,7 @@ fn result(r: &StmtReport) -> String {
 }
 
 /// One JSON object per line and statement: `line`, `source`, `value`, `outcome`, `extras`,
-/// `check`, `error` (and `seconds` if `time`).
+/// `check`, `error` (and `seconds` if `time`, `explanation` with `--explain`).
 pub fn json(reports: &[StmtReport], time: bool) -> String {
     let mut out = String::new();
     for r in reports {
@@ -96,6 +105,9 @@ pub fn json(reports: &[StmtReport], time: bool) -> String {
         let mut obj = obj;
         if time {
             obj["seconds"] = json!(r.elapsed.as_secs_f64());
+        }
+        if !r.explanation.is_empty() {
+            obj["explanation"] = json!(r.explanation);
         }
         let _ = writeln!(out, "{obj}");
     }

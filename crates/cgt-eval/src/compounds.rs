@@ -16,7 +16,7 @@ use cgt_core::{Budget, Outcome};
 use cgt_rules::compounds::{self, ComponentValue, Compound, Convention, Decision, Restricted};
 use cgt_rules::heap::{Component, HeapError, HeapRule};
 use cgt_rules::misere::{self, MisereRule};
-use cgt_syntax::{CallArg, Diagnostic, Expr, ExprKind, Span};
+use cgt_syntax::{CallArg, Diagnostic, Expr, ExprKind, Span, SumOp};
 use num_bigint::BigUint;
 
 use crate::Session;
@@ -164,6 +164,23 @@ impl Session {
         Ok(Computed::plain(Value::Outcome(outcome))
             .with_extra("rule", format!("{} (each component's game tree)", decision(d)))
             .with_extra("components", values.join(", ")))
+    }
+
+    /// Whether every argument of a compound call is a heap game or a sum of them, so that the
+    /// heap rules apply (`selective` and `conjunctive` of other games give games).
+    pub(crate) fn heap_arguments(&self, call: &Call) -> bool {
+        call.args.iter().all(|a| matches!(a, CallArg::Expr(e) if self.is_heap_sum(e)))
+    }
+
+    /// Whether an expression is a heap ruleset position or a sum of them.
+    fn is_heap_sum(&self, e: &Expr) -> bool {
+        match &e.node {
+            ExprKind::Ruleset(r) => self.position_rule(r).is_some_and(|rule| rule.is_ok()),
+            ExprKind::Sum(first, rest) => {
+                self.is_heap_sum(first) && rest.iter().all(|(op, t)| op.node == SumOp::Add && self.is_heap_sum(t))
+            }
+            _ => false,
+        }
     }
 
     /// The quantities of one component: closed forms for a nimber, else a fold over its tree.

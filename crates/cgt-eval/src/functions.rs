@@ -2,7 +2,10 @@
 //! functions, one row each, and the helpers they share for reading arguments. Each function
 //! is a small `fn` beside its row in a file of `functions/`.
 
+mod algebra;
 pub(crate) mod compound;
+mod cooling;
+mod explain;
 mod game;
 mod grundy;
 pub(crate) mod impartial;
@@ -11,12 +14,14 @@ mod misere_search;
 mod thermo;
 
 use cgt_core::game::GameId;
-use cgt_syntax::{CallArg, Diagnostic, Expr};
+use cgt_core::operators::OpError;
+use cgt_core::{Budget, Dyadic};
+use cgt_syntax::{CallArg, Diagnostic, Expr, Span};
 
 use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Call, FunctionDef, find_function};
-use crate::value::EvalResult;
+use crate::value::{EvalResult, Value, gave_up};
 
 /// Every function, in the order completion lists them.
 pub(crate) static ROWS: &[FunctionDef] = &[
@@ -30,6 +35,22 @@ pub(crate) static ROWS: &[FunctionDef] = &[
     thermo::TEMP,
     thermo::THERMOGRAPH,
     thermo::ATOMIC,
+    cooling::COOL,
+    cooling::HEAT,
+    cooling::OVERHEAT,
+    cooling::FREEZE,
+    cooling::RCF,
+    cooling::LEFTINCENTIVES,
+    cooling::RIGHTINCENTIVES,
+    algebra::TINY,
+    algebra::MINY,
+    algebra::POW,
+    algebra::POWTO,
+    algebra::UPTIMAL,
+    algebra::NORTON,
+    algebra::CONWAY,
+    algebra::BORN,
+    explain::EXPLAIN,
     grundy::GRUNDY,
     grundy::PERIOD,
     compound::DIMINISHED,
@@ -68,6 +89,61 @@ impl Session {
     pub(crate) fn game_arg(&mut self, call: &Call, ctx: &Ctx) -> EvalResult<GameId> {
         let e = self.one_arg(call, "one game")?;
         self.game(e, ctx)
+    }
+
+    /// The `N` expression arguments of a call (`what` says what they are, for the error).
+    pub(crate) fn n_args<'a, const N: usize>(&self, call: &Call<'a>, what: &str) -> EvalResult<[&'a Expr; N]> {
+        let exprs: Vec<&Expr> = call
+            .args
+            .iter()
+            .filter_map(|a| match a {
+                CallArg::Expr(e) => Some(e),
+                _ => None,
+            })
+            .collect();
+        if exprs.len() != call.args.len() {
+            return Err(arity(call, what));
+        }
+        exprs.try_into().map_err(|_| arity(call, what))
+    }
+
+    /// The `N` game arguments of a call.
+    pub(crate) fn game_args<const N: usize>(&mut self, call: &Call, what: &str, ctx: &Ctx) -> EvalResult<[GameId; N]> {
+        let exprs = self.n_args::<N>(call, what)?;
+        let games = exprs.iter().map(|e| self.game(e, ctx)).collect::<EvalResult<Vec<GameId>>>()?;
+        Ok(games.try_into().expect("one game per argument"))
+    }
+
+    /// A whole number `n >= 0` given as an argument: a plain number or a game that is one.
+    pub(crate) fn whole_arg(&mut self, e: &Expr, ctx: &Ctx) -> EvalResult<u64> {
+        let v = self.eval(e, ctx)?;
+        let x = match &v {
+            Value::Integer(n, _) => Some(Dyadic::integer(n.clone())),
+            Value::Number(x) => Some(x.clone()),
+            Value::Game(g) => self.games.as_number(*g),
+            _ => None,
+        };
+        let n = x.filter(Dyadic::is_integer).and_then(|x| u64::try_from(x.numerator()).ok());
+        n.ok_or_else(|| {
+            let shown = self.show(&v);
+            Box::new(
+                Diagnostic::error(
+                    "argument",
+                    e.span.clone(),
+                    format!("`{}` is {shown}, not a whole number >= 0", &ctx.src[e.span.clone()]),
+                )
+                .with_hint("this argument is a count: 0, 1, 2, ..."),
+            )
+        })
+    }
+}
+
+/// An operator's failure as the statement's diagnostic: a "gave up" warning when the budget
+/// ran out, an error saying why when the operator is not defined for its arguments.
+pub(crate) fn op_error(e: OpError, span: &Span, budget: &Budget) -> Box<Diagnostic> {
+    match e {
+        OpError::Exhausted(x) => gave_up(x, span.clone(), budget),
+        OpError::Undefined(why) => Box::new(Diagnostic::error("argument", span.clone(), why)),
     }
 }
 

@@ -164,6 +164,7 @@ impl Session {
         if let Err(d) = outcome {
             report.diagnostics.push(*d);
         }
+        self.explain_statement(stmt, src, budget, &mut report);
         if matches!(stmt.kind, StmtKind::Check { .. } | StmtKind::Is { .. }) && report.gave_up() {
             report.mark_undecided();
         }

@@ -49,6 +49,9 @@ pub struct StmtReport {
     pub svg: Option<String>,
     /// More about a game value, for the editor's hover (only with `Config::details`).
     pub details: Option<Details>,
+    /// The derivation of a game value's canonical form, one line per step, as `explain(G)`
+    /// gives it (only with `Config::details`; empty if it did not fit in its time).
+    pub explanation: Vec<String>,
     /// How long the statement took to evaluate.
     pub elapsed: std::time::Duration,
 }
@@ -86,6 +89,7 @@ impl StmtReport {
             diagnostics: Vec::new(),
             svg: None,
             details: None,
+            explanation: Vec::new(),
             elapsed: std::time::Duration::ZERO,
         }
     }

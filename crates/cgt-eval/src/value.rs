@@ -38,7 +38,8 @@ pub enum Value {
     Period(u64, u64),
     /// The moves of a ruleset position, as positions in its own notation with their values.
     Moves(MoveList),
-    /// Text that is not a game: a misère canonical form, a genus, a misère quotient.
+    /// Text, one or more lines: an explanation, an uptimal expansion, a misère form, a genus,
+    /// a misère quotient.
     Text(String),
 }
 

@@ -284,6 +284,8 @@ fn role(tok: Token<'_>, prev: Option<Token<'_>>, literal: &[bool], i: usize, tok
         Token::Slash | Token::Dot | Token::DotDot | Token::Arrow | Token::Assign => Role::Tight,
         Token::Ups(_) | Token::Downs(_) | Token::Star(_) if after_operand && juxtaposes(prev) => Role::Suffix,
         Token::Ident(s) if after_operand && juxtaposes(prev) && cgt_syntax::down_count(s).is_some() => Role::Suffix,
+        // CGSuite's `2Tiny(2)`.
+        Token::Ident("Tiny" | "Miny") if matches!(prev, Some(Token::Int(_))) => Role::Suffix,
         _ => Role::Operand,
     }
 }

@@ -77,7 +77,10 @@ fn describe(r: &StmtReport) -> String {
     if let Some(d) = r.diagnostics.first() {
         out.push_str(&format!("**{}**\n\n", d.message));
     }
-    if let Some(v) = &r.value {
+    if let Some(v) = r.value.as_ref().filter(|v| v.contains('\n')) {
+        // Text of several lines (`explain(G)`).
+        out.push_str(&format!("```text\n{v}\n```\n"));
+    } else if let Some(v) = &r.value {
         out.push_str(&format!("**Value** `{v}`"));
         if let Some(o) = &r.outcome {
             out.push_str(&format!(" · outcome **{o}** ({})", cgt_eval::outcome_meaning(o)));
@@ -90,7 +93,35 @@ fn describe(r: &StmtReport) -> String {
     if let Some(d) = &r.details {
         details(d, &mut out);
     }
+    explanation(&r.explanation, &mut out);
     out
+}
+
+/// The most lines of an explanation a hover shows.
+const EXPLANATION_LINES: usize = 15;
+
+/// The derivation of the canonical form, when it has steps (at most [`EXPLANATION_LINES`]
+/// lines: the first ones and the canonical form).
+fn explanation(lines: &[String], out: &mut String) {
+    // Two lines are the game and "no option is dominated or reversible": nothing to show.
+    if lines.len() <= 2 {
+        return;
+    }
+    out.push_str("\n**Explanation**\n\n");
+    let shown: Vec<&String> = if lines.len() <= EXPLANATION_LINES {
+        lines.iter().collect()
+    } else {
+        let head = &lines[..EXPLANATION_LINES - 2];
+        out.push_str(&head.iter().map(|l| format!("{l}  \n")).collect::<String>());
+        out.push_str(&format!(
+            "… {} more steps (`explain(...)` lists them all)  \n",
+            lines.len() - EXPLANATION_LINES + 1
+        ));
+        lines.last().into_iter().collect()
+    };
+    for l in shown {
+        out.push_str(&format!("{l}  \n"));
+    }
 }
 
 fn details(d: &Details, out: &mut String) {

@@ -1,9 +1,14 @@
 //! The compounds of impartial heap games as functions: `diminished`, `selective`,
 //! `shortened`, `conjunctive` and `continued` (normal play; `misere` before the call for
-//! misère play).
+//! misère play). `selective` and `conjunctive` also take any two short games: when an
+//! argument is not a heap game, the compound is computed by its definition on the canonical
+//! forms (`cgt_core::operators`) and the result is a game.
 
+use cgt_core::operators;
 use cgt_rules::compounds::{Compound, Convention};
+use cgt_syntax::Diagnostic;
 
+use super::cooling::{Binary, binary};
 use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Call, FunctionDef, Returns};
@@ -24,14 +29,35 @@ pub(crate) const DIMINISHED: FunctionDef = FunctionDef {
     eval: |s, call, ctx| normal(s, call, ctx, Compound::Diminished),
 };
 
+/// Evaluates a compound that also takes any two short games: by the heap rules when every
+/// argument is a heap game (an outcome), otherwise by `general` on the two games (a game).
+fn heaps_or_games(s: &mut Session, call: &Call, ctx: &Ctx, c: Compound, general: Binary) -> EvalResult<Computed> {
+    if s.heap_arguments(call) {
+        return normal(s, call, ctx, c);
+    }
+    if call.args.len() != 2 {
+        return Err(Box::new(
+            Diagnostic::error(
+                "arity",
+                call.span.clone(),
+                format!("`{}` of games that are not all heaps takes two games", call.name.node),
+            )
+            .with_hint(format!("write `{}(G, H)`; with more components, each must be a heap game", call.def.name)),
+        ));
+    }
+    binary(s, call, ctx, general)
+}
+
 /// `selective(G, H, ...)`.
 pub(crate) const SELECTIVE: FunctionDef = FunctionDef {
     name: "selective",
     signature: "selective(G, H, ...)",
-    doc: "the selective compound: move in any non-empty set of components",
+    doc: "the selective compound: move in any non-empty set of components. Heap games give the outcome; \
+          any two short games G, H give the game, by the definition recursively (`selective(*5, *6) == *11`; \
+          CGSuite's SelectiveSum stops one level deep and gives *8)",
     returns: Returns::Outcome,
     aliases: &[],
-    eval: |s, call, ctx| normal(s, call, ctx, Compound::Selective),
+    eval: |s, call, ctx| heaps_or_games(s, call, ctx, Compound::Selective, operators::selective),
 };
 
 /// `shortened(G, H, ...)`.
@@ -48,10 +74,12 @@ pub(crate) const SHORTENED: FunctionDef = FunctionDef {
 pub(crate) const CONJUNCTIVE: FunctionDef = FunctionDef {
     name: "conjunctive",
     signature: "conjunctive(G, H, ...)",
-    doc: "the conjunctive compound: move in every component; ends when any component ends (remoteness)",
+    doc: "the conjunctive compound: move in every component; ends when any component ends. Heap games \
+          give the outcome (by remoteness); any two short games G, H give the game, from their canonical \
+          forms (`conjunctive(+-1, ^^) == {0|-1}`)",
     returns: Returns::Outcome,
     aliases: &[],
-    eval: |s, call, ctx| normal(s, call, ctx, Compound::Conjunctive),
+    eval: |s, call, ctx| heaps_or_games(s, call, ctx, Compound::Conjunctive, operators::conjunctive),
 };
 
 /// `continued(G, H, ...)`.

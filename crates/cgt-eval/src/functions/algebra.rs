@@ -1,0 +1,152 @@
+//! The structure of short games (CGT II.2-II.6; ONAG ch. 1, 6, 15): `tiny`, `miny`, `pow`,
+//! `powto`, `uptimal`, `norton`, `conway` and `born`, each a thin call of
+//! `cgt_core::operators`.
+
+use cgt_core::operators::{self, Uptimal};
+
+use super::cooling::{binary, unary};
+use super::op_error;
+use crate::Session;
+use crate::context::{Computed, Ctx};
+use crate::registry::{Call, FunctionDef, Returns};
+use crate::value::{EvalResult, Quantity, Value};
+
+/// `tiny(x)`.
+pub(crate) const TINY: FunctionDef = FunctionDef {
+    name: "tiny",
+    signature: "tiny(x)",
+    doc: "Tiny(x) = {0||0|-x}, a positive infinitesimal for x > 0: `tiny(2) == {0||0|-2}`",
+    returns: Returns::Game,
+    aliases: &["Tiny"],
+    eval: |s, call, ctx| unary(s, call, ctx, operators::tiny),
+};
+
+/// `miny(x)`.
+pub(crate) const MINY: FunctionDef = FunctionDef {
+    name: "miny",
+    signature: "miny(x)",
+    doc: "Miny(x) = {x|0||0} = -Tiny(x)",
+    returns: Returns::Game,
+    aliases: &["Miny"],
+    eval: |s, call, ctx| unary(s, call, ctx, operators::miny),
+};
+
+/// `pow(G, n)`.
+pub(crate) const POW: FunctionDef = FunctionDef {
+    name: "pow",
+    signature: "pow(G, n)",
+    doc: "G^n for G = {0|H} and n >= 1 (CGSuite's `G.Pow(n)`): `pow(^, 3) == ^<3>`",
+    returns: Returns::Game,
+    aliases: &[],
+    eval: |s, call, ctx| power(s, call, ctx, operators::pow),
+};
+
+/// `powto(G, n)`.
+pub(crate) const POWTO: FunctionDef = FunctionDef {
+    name: "powto",
+    signature: "powto(G, n)",
+    doc: "G^1 + ... + G^n for G = {0|H} (CGSuite's `G.PowTo(n)`): `powto(^, 3) == ^[3]`",
+    returns: Returns::Game,
+    aliases: &[],
+    eval: |s, call, ctx| power(s, call, ctx, operators::powto),
+};
+
+/// A power of a game by a whole number.
+type Power = fn(
+    &mut cgt_core::game::Games,
+    cgt_core::game::GameId,
+    u64,
+    &cgt_core::Budget,
+) -> operators::OpResult<cgt_core::game::GameId>;
+
+fn power(s: &mut Session, call: &Call, ctx: &Ctx, f: Power) -> EvalResult<Computed> {
+    let [g, n] = s.n_args::<2>(call, "a game and a whole number")?;
+    let g = s.game(g, ctx)?;
+    let n = s.whole_arg(n, ctx)?;
+    let r = f(&mut s.games, g, n, ctx.budget).map_err(|e| op_error(e, call.span, ctx.budget))?;
+    Ok(Value::Game(r).into())
+}
+
+/// `uptimal(G)`.
+pub(crate) const UPTIMAL: FunctionDef = FunctionDef {
+    name: "uptimal",
+    signature: "uptimal(G)",
+    doc: "the uptimal expansion of an infinitesimal G as text, `a·^<k>` terms then a nimber: \
+          `uptimal({0|v*})` is `^<2>`, `uptimal(^[2] + ^<2> + *)` is `^<1> + 2·^<2> + *`",
+    returns: Returns::Text,
+    aliases: &[],
+    eval: |s, call, ctx| {
+        let g = s.game_arg(call, ctx)?;
+        let u = operators::uptimal(&mut s.games, g, ctx.budget).map_err(|e| op_error(e, call.span, ctx.budget))?;
+        Ok(Value::Text(expansion(&u, s.config.unicode)).into())
+    },
+};
+
+/// The expansion written as a sum: `^<1> + 2·^<3> + v<4> + *`, `0` for zero. A term with
+/// coefficient ±1 is the language's own `^<k>` or `v<k>`, so such a sum reads back.
+fn expansion(u: &Uptimal, unicode: bool) -> String {
+    let (up, down) = if unicode { ("↑", "↓") } else { ("^", "v") };
+    let mut terms: Vec<String> = Vec::new();
+    for (k, &a) in u.coefficients.iter().enumerate().filter(|(_, a)| **a != 0) {
+        let arrow = if a > 0 { up } else { down };
+        let times = if a.unsigned_abs() == 1 { String::new() } else { format!("{}·", a.unsigned_abs()) };
+        terms.push(format!("{times}{arrow}<{}>", k + 1));
+    }
+    match u.nim {
+        0 => {}
+        1 => terms.push("*".into()),
+        n => terms.push(format!("*{n}")),
+    }
+    if terms.is_empty() { "0".into() } else { terms.join(" + ") }
+}
+
+/// `norton(G, U)`.
+pub(crate) const NORTON: FunctionDef = FunctionDef {
+    name: "norton",
+    signature: "norton(G, U)",
+    doc: "the Norton product G.U of a number G by a game U (U > 0 unless G is an integer): \
+          `norton(1/2, ^) == {^^*|v*}`",
+    returns: Returns::Game,
+    aliases: &[],
+    eval: |s, call, ctx| binary(s, call, ctx, operators::norton),
+};
+
+/// `conway(G, H)`.
+pub(crate) const CONWAY: FunctionDef = FunctionDef {
+    name: "conway",
+    signature: "conway(G, H)",
+    doc: "the Conway product G·H of the canonical forms (nim multiplication on nimbers): `conway(*4, *4) == *6`",
+    returns: Returns::Game,
+    aliases: &[],
+    eval: |s, call, ctx| binary(s, call, ctx, operators::conway),
+};
+
+/// `born(n)`.
+pub(crate) const BORN: FunctionDef = FunctionDef {
+    name: "born",
+    signature: "born(n)",
+    doc: "the number of games born by day n, n <= 3 (1, 4, 22, 1474): a plain number",
+    returns: Returns::Integer,
+    aliases: &[],
+    eval: |s, call, ctx| {
+        let n = s.one_arg(call, "a whole number")?;
+        let n = s.whole_arg(n, ctx)?;
+        let count = operators::born(&mut s.games, n, ctx.budget).map_err(|e| op_error(e, call.span, ctx.budget))?;
+        Ok(Value::Integer(count.into(), Quantity::Count).into())
+    },
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expansions_are_written_as_sums() {
+        let u = |coefficients: Vec<i64>, nim| expansion(&Uptimal { coefficients, nim }, false);
+        assert_eq!(u(vec![], 0), "0");
+        assert_eq!(u(vec![], 1), "*");
+        assert_eq!(u(vec![0, 1], 0), "^<2>");
+        assert_eq!(u(vec![1, 2, 0, -1], 3), "^<1> + 2·^<2> + v<4> + *3");
+        assert_eq!(u(vec![-3], 0), "3·v<1>");
+    }
+}

@@ -1,0 +1,110 @@
+//! `explain(G)`: the derivation of a game's canonical form, step by step (SPEC §3.5), from
+//! `cgt_core::explain`; and the same explanation beside each game statement's report for the
+//! editor's hover and `cgt eval --explain`.
+
+use std::time::Duration;
+
+use cgt_core::explain::{self, Explanation};
+use cgt_core::game::GameId;
+use cgt_core::{Budget, Exhausted};
+use cgt_syntax::{Expr, ExprKind, Spanned, Stmt, StmtKind, SumOp};
+
+use crate::Session;
+use crate::context::{Computed, Ctx};
+use crate::registry::{FunctionDef, Returns};
+use crate::report::StmtReport;
+use crate::value::{EvalResult, Value, gave_up};
+
+/// `explain(G)`.
+pub(crate) const EXPLAIN: FunctionDef = FunctionDef {
+    name: "explain",
+    signature: "explain(G)",
+    doc: "the derivation of G's canonical form, step by step: dominated and reversible options, the \
+          simplicity rule; a brace literal from its options as written, `A + B` from the options of the sum",
+    returns: Returns::Text,
+    aliases: &[],
+    eval: |s, call, ctx| {
+        let e = s.one_arg(call, "one game")?;
+        let lines = s.explanation(e, ctx)?;
+        Ok(Computed::from(Value::Text(lines.join("\n"))))
+    },
+};
+
+/// The most time a statement's explanation may take beside its evaluation.
+const STATEMENT_TIME: Duration = Duration::from_secs(1);
+
+impl Session {
+    /// The lines explaining the game `e` is: from the options as written for a brace literal,
+    /// from the options of the sum for `A + B` (`A + B - C` is `(A + B) + (-C)`), otherwise
+    /// from the canonical form.
+    pub(crate) fn explanation(&mut self, e: &Expr, ctx: &Ctx) -> EvalResult<Vec<String>> {
+        let budget = ctx.budget;
+        let x = match &e.node {
+            ExprKind::Game { left, right } => {
+                let l = left.iter().map(|o| self.game(o, ctx)).collect::<EvalResult<Vec<_>>>()?;
+                let r = right.iter().map(|o| self.game(o, ctx)).collect::<EvalResult<Vec<_>>>()?;
+                explain::explain_options(&mut self.games, &l, &r, budget)
+            }
+            ExprKind::Sum(first, rest) if !rest.is_empty() => {
+                let (a, b) = self.last_summand(first, rest, ctx)?;
+                explain::explain_sum(&mut self.games, a, b, budget)
+            }
+            _ => {
+                let g = self.game(e, ctx)?;
+                explain::explain_game(&mut self.games, g, budget)
+            }
+        };
+        let x: Explanation = x.map_err(|x| gave_up(x, e.span.clone(), budget))?;
+        let style = self.style();
+        Ok(explain::render(&mut self.games, &x, style))
+    }
+
+    /// A sum split before its last term: `(A + B, C)` for `A + B + C`, `(A, -B)` for `A - B`.
+    fn last_summand(
+        &mut self,
+        first: &Expr,
+        rest: &[(Spanned<SumOp>, Expr)],
+        ctx: &Ctx,
+    ) -> EvalResult<(GameId, GameId)> {
+        let mut acc = self.game(first, ctx)?;
+        let Some(((op, last), init)) = rest.split_last() else { return Ok((acc, self.games.zero())) };
+        let span = first.span.start..last.span.end;
+        for (op, term) in init {
+            let t = self.signed(op, term, ctx)?;
+            acc = self.lift(&span, ctx.budget, |g, b| g.add(acc, t, b))?;
+        }
+        Ok((acc, self.signed(op, last, ctx)?))
+    }
+
+    /// A term of a sum with its sign.
+    fn signed(&mut self, op: &Spanned<SumOp>, term: &Expr, ctx: &Ctx) -> EvalResult<GameId> {
+        let t = self.game(term, ctx)?;
+        match op.node {
+            SumOp::Add => Ok(t),
+            SumOp::Sub => self.lift(&term.span, ctx.budget, |g, b| g.neg(t, b)),
+        }
+    }
+
+    /// With `Config::details`, the explanation of a game statement's value (its expression,
+    /// or a check's left side) into its report, within at most [`STATEMENT_TIME`] more.
+    /// Nothing is added if the explanation does not fit in that.
+    pub(crate) fn explain_statement(&mut self, stmt: &Stmt, src: &str, budget: &Budget, report: &mut StmtReport) {
+        if !self.config.details || report.details.is_none() || report.has_error() {
+            return;
+        }
+        let e = match &stmt.kind {
+            StmtKind::Expr(e) | StmtKind::Let { value: e, .. } | StmtKind::Is { expr: e, .. } => e,
+            StmtKind::Check { lhs, .. } => lhs,
+            StmtKind::Error => return,
+        };
+        let time = budget.time().map_or(STATEMENT_TIME, |t| t.min(STATEMENT_TIME));
+        let budget = Budget::with_cancel(time, budget.memory(), budget.cancel_flag());
+        if budget.check_now() == Err(Exhausted::Cancelled) {
+            return;
+        }
+        let ctx = Ctx { budget: &budget, src, top: None };
+        if let Ok(lines) = self.explanation(e, &ctx) {
+            report.explanation = lines;
+        }
+    }
+}
