@@ -160,7 +160,7 @@ fn bad_positions_are_errors_at_their_place() {
 
 #[test]
 fn large_positions_give_up_under_the_budget() {
-    let board = format!("amazons[{}]", vec![r#"".......o""#; 8].join(", ").replacen(".......o", "x......o", 1));
+    let board = format!("amazons[{}]", [r#"".......o""#; 8].join(", ").replacen(".......o", "x......o", 1));
     // An 8x8 Konane board, full but for two squares in the middle.
     let rows: Vec<String> = (0..8)
         .map(|r| match r {
