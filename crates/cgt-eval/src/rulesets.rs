@@ -2,15 +2,27 @@
 //! each, and the dispatch from a position to its row. Each ruleset lives in its own file under
 //! `rulesets/`, which defines its row; adding a ruleset is that file, its `mod` line and its row.
 
+mod amazons;
+mod arckayles;
 mod args;
+mod board;
 mod boxes;
+mod cake;
+mod clobber;
+mod colsnort;
+mod cram;
 mod deque;
 mod domineering;
 mod fair;
 mod graph;
+mod hackenbush;
+mod konane;
+mod links;
 mod nim;
 mod octal;
+mod push;
 mod stones;
+mod toads;
 mod toppling;
 mod tree;
 
@@ -37,6 +49,20 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     deque::ROW,
     graph::ROW,
     fair::ROW,
+    clobber::ROW,
+    toads::ROW,
+    cake::CUTCAKE,
+    cake::EATCAKE,
+    hackenbush::HACKENBUSH,
+    hackenbush::CHILDISH,
+    colsnort::COL,
+    colsnort::SNORT,
+    cram::ROW,
+    konane::ROW,
+    push::PUSH,
+    push::SHOVE,
+    amazons::ROW,
+    arckayles::ROW,
 ];
 
 impl Session {

@@ -245,6 +245,9 @@ pub enum RuleArgKind {
     Dims(String, String),
     /// `1->2`.
     Edge(String, String),
+    /// `1-2` or `0-1 B`: an undirected edge between two vertices, with the word after it (a
+    /// colour letter) if one is written.
+    Link(String, String, Option<Spanned<String>>),
     /// `1: -3`: a value given for a key (a vertex's value).
     Keyed(String, String),
     /// A plain word: `WBBW`, `B`.

@@ -1,7 +1,11 @@
 //! Reading the arguments inside a ruleset's brackets from their tokens, without recursion:
-//! integers (`-5`), decimals (`0.137`), strings (`"..#."`), sizes (`3x4`), edges (`1->2`), keyed
-//! values (`2: -3`), words (`WBBW`), dotted words (`BW.WB`) and nested words (`B(R, B(B))`) of
-//! any depth.
+//! integers (`-5`), decimals (`0.137`), strings (`"..#."`), sizes (`3x4`), edges (`1->2`),
+//! undirected edges with an optional colour (`1-2`, `0-1 B`), keyed values (`2: -3`), words
+//! (`WBBW`), dotted words (`BW.WB`) and nested words (`B(R, B(B))`) of any depth.
+//!
+//! An argument never starts with an integer followed by `-` otherwise, so `1-2` (or `1 - 2`, as
+//! spaces never matter) is always an undirected edge, and `deque[1, -2]` keeps its negative
+//! integer: there the `-` follows a comma.
 
 use crate::ast::{NestedWord, RuleArg, RuleArgKind, Spanned};
 use crate::lexer::{Span, Token};
@@ -40,6 +44,7 @@ fn one_arg(toks: &[(Token<'_>, Span)], i: usize) -> Result<(RuleArg, usize), Fai
         (Token::Int(a), Some((Token::Arrow, _)), Some((Token::Int(b), e))) => {
             Ok((arg(RuleArgKind::Edge(a.to_string(), b.to_string()), e.end), i + 3))
         }
+        (Token::Int(a), Some((Token::Minus, _)), Some((Token::Int(b), e))) => Ok(link(toks, i, a, b, e)),
         (Token::Int(k), Some((Token::Colon, _)), Some((Token::Int(v), e))) => {
             Ok((arg(RuleArgKind::Keyed(k.to_string(), v.to_string()), e.end), i + 3))
         }
@@ -57,6 +62,17 @@ fn one_arg(toks: &[(Token<'_>, Span)], i: usize) -> Result<(RuleArg, usize), Fai
         (Token::Ident(w), ..) => Ok((arg(RuleArgKind::Word(w.to_string()), s.end), i + 1)),
         (t, ..) => Err((format!("unexpected `{t}`, expected a ruleset argument"), s.clone())),
     }
+}
+
+/// `0-1 B`: the undirected edge whose `-` is at `i + 1` and whose second end `b` ends at `e`,
+/// with the word after it as its colour.
+fn link(toks: &[(Token<'_>, Span)], i: usize, a: &str, b: &str, e: &Span) -> (RuleArg, usize) {
+    let start = toks[i].1.start;
+    let (colour, end, next) = match toks.get(i + 3) {
+        Some((Token::Ident(w), s)) => (Some(Spanned::new(w.to_string(), s.clone())), s.end, i + 4),
+        _ => (None, e.end, i + 3),
+    };
+    (RuleArg { kind: RuleArgKind::Link(a.to_string(), b.to_string(), colour), span: start..end }, next)
 }
 
 /// `BW.WB.B`: words joined by dots.

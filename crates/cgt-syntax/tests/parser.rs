@@ -116,6 +116,8 @@ fn rule_arg(a: &RuleArg) -> String {
         RuleArgKind::Str(s) => format!("{s:?}"),
         RuleArgKind::Dims(r, c) => format!("{r}x{c}"),
         RuleArgKind::Edge(a, b) => format!("{a}->{b}"),
+        RuleArgKind::Link(a, b, None) => format!("{a}-{b}"),
+        RuleArgKind::Link(a, b, Some(c)) => format!("{a}-{b} {}@{:?}", c.node, c.span),
         RuleArgKind::Keyed(k, v) => format!("{k}: {v}"),
         RuleArgKind::Word(w) => w.clone(),
         RuleArgKind::Nested(ws) => {

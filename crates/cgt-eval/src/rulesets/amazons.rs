@@ -1,0 +1,57 @@
+//! Amazons: `amazons["x..", ".o.", "..#"]` (rows; small boards).
+
+use cgt_rules::amazons::{Board, MAX_CELLS};
+use cgt_rules::grid::GridError;
+use cgt_rules::position::Solver;
+use cgt_syntax::{Diagnostic, Ruleset, Span};
+
+use super::board::{Cells, grid_error, rows};
+use crate::Session;
+use crate::context::{Computed, Ctx, Moves};
+use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::value::{EvalResult, Value, gave_up};
+
+/// The row of `amazons`.
+pub(crate) const ROW: RulesetDef = RulesetDef {
+    name: "amazons",
+    example: r#"amazons["x..", ".o.", "..#"]"#,
+    doc: "Amazons: an amazon moves like a chess queen, then shoots an arrow like a queen, burning \
+          the square it lands on; `x` Left, `o` Right, `.` empty, `#` burnt; rows in quotes, at most \
+          64 squares",
+    settings: &[],
+    returns: Returns::Game,
+    eval,
+    heap_rule: None,
+    position: Some(|r| read(r).map(|(b, _)| Box::new(b) as Box<dyn AnyPosition>)),
+};
+
+const CELLS: Cells =
+    Cells { letters: "`x` (Left's amazon), `o` (Right's amazon), `.` (empty) and `#` (burnt)", example: ROW.example };
+
+/// The board and its number of squares.
+fn read(r: &Ruleset) -> EvalResult<(Board, usize)> {
+    let rows = rows(r, &CELLS)?;
+    let cells = rows.iter().map(|row| row.chars().count()).sum();
+    Board::from_rows(&rows).map(|b| (b, cells)).map_err(|e| match e {
+        GridError::TooLarge { rows, cols } if rows.saturating_mul(cols) <= cgt_rules::grid::MAX_CELLS => {
+            let all = r.args[0].span.start..r.args[r.args.len() - 1].span.end;
+            Box::new(
+                Diagnostic::error(
+                    "argument",
+                    all,
+                    format!("a {rows}x{cols} Amazons board has more than {MAX_CELLS} squares"),
+                )
+                .with_hint("Amazons has thousands of moves a turn: only boards of up to 64 squares are evaluated"),
+            )
+        }
+        e => grid_error(e, r, &CELLS),
+    })
+}
+
+fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+    let (board, cells) = read(r)?;
+    let moves = if ctx.is_top(span) { Moves::of(&board, cells) } else { None };
+    let (table, games) = s.table_and_games::<Solver<Board>>();
+    let g = table.value(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
+    Ok(Computed::plain(Value::Game(g)).with_moves(moves))
+}

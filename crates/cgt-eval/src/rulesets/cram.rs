@@ -1,0 +1,43 @@
+//! Cram: `cram[3x4]` (an empty board) or `cram["..#", "..."]` (rows); impartial, so nimbers.
+
+use cgt_rules::cram::{Board, Grundy};
+use cgt_syntax::{RuleArg, RuleArgKind, Ruleset, Span};
+
+use super::board::{Cells, grid_error, rows, sizes};
+use crate::Session;
+use crate::context::{Computed, Ctx, Moves};
+use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::value::{EvalResult, Value, gave_up};
+
+/// The row of `cram`.
+pub(crate) const ROW: RulesetDef = RulesetDef {
+    name: "cram",
+    example: r#"cram[3x4] or cram["..#", "..."]"#,
+    doc: "Cram (impartial Domineering): either player places a domino on two adjacent free cells; \
+          `RxC` an empty board, or rows in quotes with `.` free and `#` occupied; values are nimbers",
+    settings: &[],
+    returns: Returns::Game,
+    eval,
+    heap_rule: None,
+    position: Some(|r| read(r).map(|(b, _)| Box::new(b) as Box<dyn AnyPosition>)),
+};
+
+const CELLS: Cells = Cells { letters: "`.` (free) and `#` (occupied)", example: ROW.example };
+
+/// The board and its number of cells.
+fn read(r: &Ruleset) -> EvalResult<(Board, usize)> {
+    if let [RuleArg { kind: RuleArgKind::Dims(..), .. }] = r.args.as_slice() {
+        let (rows, cols) = sizes(&r.args, &r.name.span, ROW.example)?[0];
+        return Board::empty(rows, cols).map(|b| (b, rows * cols)).map_err(|e| grid_error(e, r, &CELLS));
+    }
+    let rows = rows(r, &CELLS)?;
+    let cells = rows.iter().map(|row| row.chars().count()).sum();
+    Board::from_rows(&rows).map(|b| (b, cells)).map_err(|e| grid_error(e, r, &CELLS))
+}
+
+fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+    let (board, cells) = read(r)?;
+    let moves = if ctx.is_top(span) { Moves::of(&board, cells) } else { None };
+    let n = s.table::<Grundy>().value(&board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
+    Ok(Computed::plain(Value::Game(s.games.nimber(n))).with_moves(moves))
+}

@@ -1,0 +1,42 @@
+//! Konane: `konane["xo..", "...."]` (rows).
+
+use cgt_rules::konane::Board;
+use cgt_rules::position::Solver;
+use cgt_syntax::{Ruleset, Span};
+
+use super::board::{Cells, grid_error, rows};
+use crate::Session;
+use crate::context::{Computed, Ctx, Moves};
+use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::value::{EvalResult, Value, gave_up};
+
+/// The row of `konane`.
+pub(crate) const ROW: RulesetDef = RulesetDef {
+    name: "konane",
+    example: r#"konane["xo..", "...."]"#,
+    doc: "Konane: a stone jumps orthogonally over an adjacent enemy stone onto an empty square, \
+          removing it, and may go on jumping in the same direction; `x` Left, `o` Right, `.` empty; \
+          rows in quotes",
+    settings: &[],
+    returns: Returns::Game,
+    eval,
+    heap_rule: None,
+    position: Some(|r| read(r).map(|(b, _)| Box::new(b) as Box<dyn AnyPosition>)),
+};
+
+const CELLS: Cells = Cells { letters: "`x` (Left's stone), `o` (Right's stone) and `.` (empty)", example: ROW.example };
+
+/// The board and its number of cells.
+fn read(r: &Ruleset) -> EvalResult<(Board, usize)> {
+    let rows = rows(r, &CELLS)?;
+    let cells = rows.iter().map(|row| row.chars().count()).sum();
+    Board::from_rows(&rows).map(|b| (b, cells)).map_err(|e| grid_error(e, r, &CELLS))
+}
+
+fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+    let (board, cells) = read(r)?;
+    let moves = if ctx.is_top(span) { Moves::of(&board, cells) } else { None };
+    let (table, games) = s.table_and_games::<Solver<Board>>();
+    let g = table.value(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
+    Ok(Computed::plain(Value::Game(g)).with_moves(moves))
+}
