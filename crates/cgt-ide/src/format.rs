@@ -266,8 +266,12 @@ enum Role {
 
 fn role(tok: Token<'_>, prev: Option<Token<'_>>, literal: &[bool], i: usize, tokens: &[Token<'_>]) -> Role {
     let after_operand = prev.is_some_and(ends_operand);
-    if uptimal_bracket(tokens, i) {
+    if uptimal_bracket(tokens, i) || edge_dash(tokens, i) {
         return Role::Tight;
+    }
+    if tok == Token::Colon && matches!(prev, Some(Token::Int(_))) && in_square_brackets(tokens, i) {
+        // A keyed value `1: 3` in a list: written like a comma.
+        return Role::Comma;
     }
     match tok {
         Token::LBrace | Token::LParen | Token::LBracket => Role::Open,
@@ -308,6 +312,35 @@ fn uptimal_bracket(tokens: &[Token<'_>], i: usize) -> bool {
         Token::Star(_) => i >= 3 && opens(i - 3),
         _ => false,
     }
+}
+
+/// Whether token `i` is the `-` of an undirected edge `1-2` inside a ruleset's brackets, which
+/// is written without spaces (outside brackets, `1 - 2` is a difference).
+fn edge_dash(tokens: &[Token<'_>], i: usize) -> bool {
+    if !(tokens[i] == Token::Minus
+        && i > 0
+        && matches!(tokens[i - 1], Token::Int(_))
+        && matches!(tokens.get(i + 1), Some(Token::Int(_))))
+    {
+        return false;
+    }
+    in_square_brackets(tokens, i)
+}
+
+/// Whether the innermost bracket open before token `i` is a `[` (ruleset arguments or a list
+/// setting).
+fn in_square_brackets(tokens: &[Token<'_>], i: usize) -> bool {
+    let mut depth = 0usize;
+    for t in tokens[..i].iter().rev() {
+        match t {
+            Token::RBracket | Token::RParen | Token::RBrace => depth += 1,
+            Token::LBracket if depth == 0 => return true,
+            Token::LParen | Token::LBrace if depth == 0 => return false,
+            Token::LBracket | Token::LParen | Token::LBrace => depth -= 1,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether a token can be followed by ups or a star in a juxtaposition (`1/2^*`, `^*`).
