@@ -6,7 +6,7 @@
 use std::cmp::Ordering;
 
 use cgt_core::game::Comparison;
-use cgt_syntax::{CmpOp, Diagnostic, Expr, Spanned};
+use cgt_syntax::{CmpOp, Code, Diagnostic, Expr, Spanned};
 
 use crate::context::Ctx;
 use crate::report::{CheckStatus, StmtReport};
@@ -73,7 +73,7 @@ impl Session {
         let lhs_desc = if ta == sa { format!("`{ta}`") } else { format!("`{ta}` is {sa}, which") };
         let rhs_desc = if tb == sb { tb.to_string() } else { format!("`{tb}` = {sb}") };
         let d = Diagnostic::error(
-            "check",
+            Code::Check,
             report.span.clone(),
             format!("check failed: {lhs_desc} is {rel} {rhs_desc}, so `{}` does not hold", op.node.as_str()),
         )
@@ -115,7 +115,7 @@ impl Session {
                     let (shown, other_shown) = (x.to_string(), self.show(other));
                     return Err(Box::new(
                         Diagnostic::error(
-                            "type",
+                            Code::Type,
                             report.span.clone(),
                             format!("cannot compare {shown} ({}, a plain number) with {other_shown}", q.describe()),
                         )
@@ -135,7 +135,7 @@ impl Session {
             _ => {
                 let (sa, sb) = (self.show(a), self.show(b));
                 Err(Box::new(
-                    Diagnostic::error("type", report.span.clone(), format!("cannot compare {sa} with {sb}"))
+                    Diagnostic::error(Code::Type, report.span.clone(), format!("cannot compare {sa} with {sb}"))
                         .with_hint("a check compares two games, two plain numbers, two outcomes or two lists"),
                 ))
             }
@@ -153,7 +153,7 @@ impl Session {
         let expected = outcome.node.as_str();
         if !OUTCOMES.iter().any(|(o, _)| *o == expected) {
             return Err(Box::new(
-                Diagnostic::error("syntax", outcome.span.clone(), format!("`{expected}` is not an outcome"))
+                Diagnostic::error(Code::Syntax, outcome.span.clone(), format!("`{expected}` is not an outcome"))
                     .with_hint("write one of L, R, P, N (or win, loss, draw for games on graphs)"),
             ));
         }
@@ -162,7 +162,7 @@ impl Session {
         if let Value::Integer(_, q) = &v {
             return Err(Box::new(
                 Diagnostic::error(
-                    "type",
+                    Code::Type,
                     expr.span.clone(),
                     format!(
                         "`{}` is {}, a plain number: it has no outcome class",
@@ -186,12 +186,12 @@ impl Session {
                     "use `is L`, `is R`, `is P` or `is N`",
                 )
             };
-            return Err(Box::new(Diagnostic::error("type", outcome.span.clone(), msg).with_hint(hint)));
+            return Err(Box::new(Diagnostic::error(Code::Type, outcome.span.clone(), msg).with_hint(hint)));
         }
         let Some(actual) = report.outcome.clone() else {
             let shown = self.show(&v);
             return Err(Box::new(Diagnostic::error(
-                "type",
+                Code::Type,
                 expr.span.clone(),
                 format!("{shown} is not a game, so it has no outcome class"),
             )));
@@ -204,7 +204,7 @@ impl Session {
         let value = report.value.clone().unwrap_or_default();
         Err(Box::new(
             Diagnostic::error(
-                "check",
+                Code::Check,
                 report.span.clone(),
                 format!(
                     "check failed: `{}` = {value} is {actual} ({}), not {expected}",

@@ -16,7 +16,7 @@ use cgt_core::{Budget, Outcome};
 use cgt_rules::compounds::{self, ComponentValue, Compound, Convention, Decision, Restricted};
 use cgt_rules::heap::{Component, HeapError, HeapRule};
 use cgt_rules::misere::{self, MisereRule};
-use cgt_syntax::{CallArg, Diagnostic, Expr, ExprKind, Span, SumOp};
+use cgt_syntax::{CallArg, Code, Diagnostic, Expr, ExprKind, Span, SumOp};
 use num_bigint::BigUint;
 
 use crate::Session;
@@ -115,7 +115,7 @@ impl Session {
         if call.args.is_empty() {
             return Err(Box::new(
                 Diagnostic::error(
-                    "arity",
+                    Code::Arity,
                     call.span.clone(),
                     format!("`{}` needs at least one component", call.name.node),
                 )
@@ -129,7 +129,7 @@ impl Session {
         for a in call.args {
             let CallArg::Expr(e) = a else {
                 return Err(Box::new(Diagnostic::error(
-                    "argument",
+                    Code::Argument,
                     call.span.clone(),
                     format!("each component is an impartial game: {HEAPS}, *n, {{0, *|0, *}}"),
                 )));
@@ -408,7 +408,7 @@ fn phylum_name(p: Phylum) -> &'static str {
 fn heap_error(e: HeapError, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {
     match e {
         HeapError::Exhausted(x) => gave_up(x, span.clone(), ctx.budget),
-        HeapError::NoComponents => Box::new(Diagnostic::error("arity", span.clone(), e.to_string())),
+        HeapError::NoComponents => Box::new(Diagnostic::error(Code::Arity, span.clone(), e.to_string())),
         other => gave_up_because(span.clone(), other, "use smaller heaps, or heaps that do not split"),
     }
 }

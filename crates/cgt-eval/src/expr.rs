@@ -5,7 +5,7 @@ use cgt_core::Budget;
 use cgt_core::game::GameId;
 use cgt_core::operators;
 use cgt_syntax::{
-    Diagnostic, Expr, ExprKind, Nus, RuleArg, RuleArgKind, Ruleset, Span, Spanned, SumOp, UnaryOp, Uptimal,
+    Code, Diagnostic, Expr, ExprKind, Nus, RuleArg, RuleArgKind, Ruleset, Span, Spanned, SumOp, UnaryOp, Uptimal,
 };
 
 use crate::Session;
@@ -69,7 +69,7 @@ impl Session {
             ExprKind::Ruleset(r) => return self.ruleset(r, &e.span, ctx),
             ExprKind::Boxes(words) => return self.ruleset(&bare_boxes(words, &e.span), &e.span, ctx),
             ExprKind::Error => {
-                return Err(Box::new(Diagnostic::error("syntax", e.span.clone(), "this could not be parsed")));
+                return Err(Box::new(Diagnostic::error(Code::Syntax, e.span.clone(), "this could not be parsed")));
             }
         };
         Ok(Computed::plain(value))
@@ -105,7 +105,7 @@ impl Session {
             _ => ("not a game".to_string(), "sums, options and comparisons of games need games".to_string()),
         };
         Box::new(
-            Diagnostic::error("type", e.span.clone(), format!("`{text}` is {shown}: {what}, not a game"))
+            Diagnostic::error(Code::Type, e.span.clone(), format!("`{text}` is {shown}: {what}, not a game"))
                 .with_hint(hint),
         )
     }
@@ -149,7 +149,7 @@ impl Session {
         let n = u.node.n.parse::<u64>().ok().filter(|&n| (1..=MAX_UPTIMAL).contains(&n)).ok_or_else(|| {
             Box::new(
                 Diagnostic::error(
-                    "number",
+                    Code::Number,
                     u.span.clone(),
                     format!("`{}` is not an uptimal index from 1 to {MAX_UPTIMAL}", u.node.n),
                 )
@@ -165,7 +165,7 @@ impl Session {
         };
         let g = g.map_err(|e| match e {
             operators::OpError::Exhausted(x) => gave_up(x, u.span.clone(), budget),
-            operators::OpError::Undefined(msg) => Box::new(Diagnostic::error("argument", u.span.clone(), msg)),
+            operators::OpError::Undefined(msg) => Box::new(Diagnostic::error(Code::Argument, u.span.clone(), msg)),
         })?;
         if u.node.down { self.lift(&u.span, budget, |games, b| games.neg(g, b)) } else { Ok(g) }
     }
@@ -195,7 +195,7 @@ impl Session {
         if let Some(m) = ops.iter().find(|o| o.node == UnaryOp::Misere) {
             if ops.len() > 1 {
                 return Err(Box::new(Diagnostic::error(
-                    "syntax",
+                    Code::Syntax,
                     m.span.clone(),
                     "write `misere` once, before the whole game",
                 )));
@@ -217,7 +217,7 @@ impl Session {
         if let Some(b) = self.env.get(name) {
             return Ok(b.value.clone());
         }
-        let mut d = Diagnostic::error("name", span.clone(), format!("unknown name `{name}`"));
+        let mut d = Diagnostic::error(Code::Name, span.clone(), format!("unknown name `{name}`"));
         d = if let Some(s) = suggest(name, self.env.keys().map(String::as_str)) {
             d.with_hint(format!("did you mean `{s}`?"))
         } else if let Some((_, hint)) = FOREIGN_NAMES.iter().find(|(n, _)| *n == name) {

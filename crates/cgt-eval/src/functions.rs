@@ -16,7 +16,7 @@ mod thermo;
 use cgt_core::game::GameId;
 use cgt_core::operators::OpError;
 use cgt_core::{Budget, Dyadic};
-use cgt_syntax::{CallArg, Diagnostic, Expr, Span};
+use cgt_syntax::{CallArg, Code, Diagnostic, Expr, Span};
 
 use crate::Session;
 use crate::context::{Computed, Ctx};
@@ -128,7 +128,7 @@ impl Session {
             let shown = self.show(&v);
             Box::new(
                 Diagnostic::error(
-                    "argument",
+                    Code::Argument,
                     e.span.clone(),
                     format!("`{}` is {shown}, not a whole number >= 0", &ctx.src[e.span.clone()]),
                 )
@@ -143,14 +143,14 @@ impl Session {
 pub(crate) fn op_error(e: OpError, span: &Span, budget: &Budget) -> Box<Diagnostic> {
     match e {
         OpError::Exhausted(x) => gave_up(x, span.clone(), budget),
-        OpError::Undefined(why) => Box::new(Diagnostic::error("argument", span.clone(), why)),
+        OpError::Undefined(why) => Box::new(Diagnostic::error(Code::Argument, span.clone(), why)),
     }
 }
 
 /// An error for a call with the wrong arguments.
 pub(crate) fn arity(call: &Call, what: &str) -> Box<Diagnostic> {
     Box::new(
-        Diagnostic::error("arity", call.span.clone(), format!("`{}` takes {what}", call.name.node))
+        Diagnostic::error(Code::Arity, call.span.clone(), format!("`{}` takes {what}", call.name.node))
             .with_hint(format!("write `{}`", call.def.signature)),
     )
 }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use cgt_core::Budget;
 use cgt_rules::heap::HeapRule;
 use cgt_rules::nim::{BeyondTable, GrundyTable};
-use cgt_syntax::{CallArg, Diagnostic, ExprKind, Ruleset, Span, Spanned};
+use cgt_syntax::{CallArg, Code, Diagnostic, ExprKind, Ruleset, Span, Spanned};
 
 use crate::Session;
 use crate::context::{Computed, Ctx};
@@ -51,7 +51,7 @@ impl Session {
         let def = find_ruleset(&name).map_err(|_| not_a_rule(&name.span))?;
         let Some(read) = def.heap_rule else {
             return Err(Box::new(
-                Diagnostic::error("argument", name.span.clone(), format!("`{}` is not a heap game", name.node))
+                Diagnostic::error(Code::Argument, name.span.clone(), format!("`{}` is not a heap game", name.node))
                     .with_hint(format!("rules of heap games are {RULE_EXAMPLES}")),
             ));
         };
@@ -137,7 +137,7 @@ impl Session {
         if b < a || b - a >= RANGE_LIMIT {
             return Err(Box::new(
                 Diagnostic::error(
-                    "argument",
+                    Code::Argument,
                     span.clone(),
                     format!("the range {a}..{b} is empty or longer than {RANGE_LIMIT}"),
                 )
@@ -160,8 +160,12 @@ impl Session {
     pub(crate) fn period_of(&mut self, rule: &HeapRule, span: &Span, budget: &Budget) -> EvalResult<Value> {
         if *rule == HeapRule::Nim {
             return Err(Box::new(
-                Diagnostic::error("argument", span.clone(), "Nim's Grundy values are the heaps themselves: no period")
-                    .with_hint("a heap of n in Nim is worth *n"),
+                Diagnostic::error(
+                    Code::Argument,
+                    span.clone(),
+                    "Nim's Grundy values are the heaps themselves: no period",
+                )
+                .with_hint("a heap of n in Nim is worth *n"),
             ));
         }
         let table = self.grundy_table(rule, TABLE_LIMIT as u64, span, budget)?;
@@ -190,7 +194,7 @@ fn spec<'a>(def: &'static RulesetDef, name: &'a Spanned<String>, settings: &'a [
 
 fn not_a_rule(span: &Span) -> Box<Diagnostic> {
     Box::new(
-        Diagnostic::error("argument", span.clone(), "expected a heap rule")
+        Diagnostic::error(Code::Argument, span.clone(), "expected a heap rule")
             .with_hint(format!("for example {RULE_EXAMPLES}")),
     )
 }

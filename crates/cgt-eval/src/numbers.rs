@@ -4,14 +4,14 @@ use num_bigint::{BigInt, BigUint};
 
 use cgt_core::Dyadic;
 use cgt_core::dyadic::NotDyadic;
-use cgt_syntax::{Diagnostic, NumberLit, Span, Spanned};
+use cgt_syntax::{Code, Diagnostic, NumberLit, Span, Spanned};
 
 use crate::value::EvalResult;
 
 /// Reads decimal digits into a big integer.
 pub(crate) fn big(digits: &str, span: &Span) -> EvalResult<BigInt> {
     BigInt::parse_bytes(digits.as_bytes(), 10)
-        .ok_or_else(|| Box::new(Diagnostic::error("number", span.clone(), format!("`{digits}` is not a number"))))
+        .ok_or_else(|| Box::new(Diagnostic::error(Code::Number, span.clone(), format!("`{digits}` is not a number"))))
 }
 
 /// The exact value of a number literal; `1/3` is an error that says why.
@@ -26,10 +26,10 @@ pub(crate) fn number(lit: &Spanned<NumberLit>) -> EvalResult<Dyadic> {
         let text = format!("{}{}/{}", if lit.node.negative { "-" } else { "" }, lit.node.numerator, den);
         Box::new(match e {
             NotDyadic::ZeroDenominator => {
-                Diagnostic::error("number", lit.span.clone(), format!("{text} divides by zero"))
+                Diagnostic::error(Code::Number, lit.span.clone(), format!("{text} divides by zero"))
             }
             NotDyadic::NotPowerOfTwo => {
-                Diagnostic::error("dyadic", lit.span.clone(), format!("{text} is not a dyadic rational")).with_hint(
+                Diagnostic::error(Code::Dyadic, lit.span.clone(), format!("{text} is not a dyadic rational")).with_hint(
                     "short games only have dyadic values: the denominator must be a power of two (2, 4, 8, ...)",
                 )
             }
@@ -42,6 +42,7 @@ pub(crate) fn star(s: &Spanned<String>) -> EvalResult<BigUint> {
     if s.node.is_empty() {
         return Ok(BigUint::from(1u8));
     }
-    BigUint::parse_bytes(s.node.as_bytes(), 10)
-        .ok_or_else(|| Box::new(Diagnostic::error("number", s.span.clone(), format!("`*{}` is not a nimber", s.node))))
+    BigUint::parse_bytes(s.node.as_bytes(), 10).ok_or_else(|| {
+        Box::new(Diagnostic::error(Code::Number, s.span.clone(), format!("`*{}` is not a nimber", s.node)))
+    })
 }

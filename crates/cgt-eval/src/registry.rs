@@ -7,7 +7,7 @@
 //! compounds). Nothing else in the crate matches on a ruleset's or a function's name.
 
 use cgt_rules::heap::HeapRule;
-use cgt_syntax::{CallArg, Diagnostic, Ruleset, Setting, Span, Spanned};
+use cgt_syntax::{CallArg, Code, Diagnostic, Ruleset, Setting, Span, Spanned};
 
 use crate::Session;
 use crate::context::{Computed, Ctx};
@@ -159,7 +159,7 @@ impl RuleSpec<'_> {
         let span = self.setting(key).map_or(self.name.span.clone(), |s| s.key.span.clone());
         let doc = self.def.settings.iter().find(|s| s.key == key).map_or("", |s| s.doc);
         Box::new(
-            Diagnostic::error("setting", span, format!("`{}` needs `{key}=...`", self.name.node))
+            Diagnostic::error(Code::Setting, span, format!("`{}` needs `{key}=...`", self.name.node))
                 .with_hint(format!("{doc}; for example `{}`", self.def.example)),
         )
     }
@@ -188,7 +188,7 @@ pub fn function(name: &str) -> Option<&'static FunctionDef> {
 /// The ruleset named at `name`, or an error with a suggestion.
 pub(crate) fn find_ruleset(name: &Spanned<String>) -> EvalResult<&'static RulesetDef> {
     ruleset(&name.node).ok_or_else(|| {
-        let mut d = Diagnostic::error("name", name.span.clone(), format!("unknown ruleset `{}`", name.node));
+        let mut d = Diagnostic::error(Code::Name, name.span.clone(), format!("unknown ruleset `{}`", name.node));
         if let Some(s) = suggest(&name.node, rulesets().iter().map(|r| r.name)) {
             d = d.with_hint(format!("did you mean `{s}[...]`?"));
         }
@@ -199,7 +199,7 @@ pub(crate) fn find_ruleset(name: &Spanned<String>) -> EvalResult<&'static Rulese
 /// The function named at `name`, or an error with a suggestion.
 pub(crate) fn find_function(name: &Spanned<String>) -> EvalResult<&'static FunctionDef> {
     function(&name.node).ok_or_else(|| {
-        let mut d = Diagnostic::error("name", name.span.clone(), format!("unknown function `{}`", name.node));
+        let mut d = Diagnostic::error(Code::Name, name.span.clone(), format!("unknown function `{}`", name.node));
         d = match suggest(&name.node, functions().iter().map(|f| f.name)) {
             Some(s) => d.with_hint(format!("did you mean `{s}`?")),
             None => {
@@ -217,7 +217,7 @@ pub(crate) fn check_settings(def: &RulesetDef, name: &Spanned<String>, settings:
         let key = s.key.node.as_str();
         if !def.settings.iter().any(|d| d.key == key) {
             let mut d =
-                Diagnostic::error("setting", s.key.span.clone(), format!("`{}` has no setting `{key}`", name.node));
+                Diagnostic::error(Code::Setting, s.key.span.clone(), format!("`{}` has no setting `{key}`", name.node));
             let keys: Vec<&str> = def.settings.iter().map(|d| d.key).collect();
             d = match (suggest(key, keys.iter().copied()), keys.is_empty()) {
                 (Some(k), _) => d.with_hint(format!("did you mean `{k}`?")),
@@ -228,7 +228,7 @@ pub(crate) fn check_settings(def: &RulesetDef, name: &Spanned<String>, settings:
         }
         if let Some(first) = settings[..i].iter().find(|t| t.key.node == key) {
             return Err(Box::new(
-                Diagnostic::error("setting", s.key.span.clone(), format!("the setting `{key}` is given twice"))
+                Diagnostic::error(Code::Setting, s.key.span.clone(), format!("the setting `{key}` is given twice"))
                     .with_label(first.key.span.clone(), "first given here")
                     .with_hint("give each setting once"),
             ));

@@ -1,6 +1,6 @@
 //! What a statement reports: value, outcome, extras, check status and diagnostics.
 
-use cgt_syntax::{Diagnostic, Severity, Span};
+use cgt_syntax::{Code, Diagnostic, Severity, Span};
 
 /// Whether a check statement passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,7 +101,7 @@ impl StmtReport {
 
     /// Whether the statement gave up within its budget.
     pub fn gave_up(&self) -> bool {
-        self.diagnostics.iter().any(|d| d.code == "budget")
+        self.diagnostics.iter().any(|d| d.code == Code::Budget)
     }
 
     /// Whether the statement did not give a full, correct result: an error, a failed or
@@ -113,7 +113,7 @@ impl StmtReport {
     /// Marks a check that gave up as undecided, saying so in its "gave up" diagnostic.
     pub(crate) fn mark_undecided(&mut self) {
         self.check = Some(CheckStatus::Undecided);
-        for d in self.diagnostics.iter_mut().filter(|d| d.code == "budget") {
+        for d in self.diagnostics.iter_mut().filter(|d| d.code == Code::Budget) {
             if !d.message.starts_with("undecided") {
                 d.message = format!("undecided: {}", d.message);
             }

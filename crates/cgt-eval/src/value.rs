@@ -3,7 +3,7 @@
 use cgt_core::game::{GameId, Outcome};
 use cgt_core::thermo::{self, Thermograph};
 use cgt_core::{Budget, Dyadic, Exhausted};
-use cgt_syntax::Diagnostic;
+use cgt_syntax::{Code, Diagnostic};
 use num_bigint::BigInt;
 
 use crate::Session;
@@ -123,7 +123,7 @@ pub(crate) fn gave_up(e: Exhausted, span: cgt_syntax::Span, budget: &Budget) -> 
 
 /// The "gave up" warning for a computation that reached one of its limits (`reason`).
 pub(crate) fn gave_up_because(span: cgt_syntax::Span, reason: impl std::fmt::Display, hint: &str) -> Box<Diagnostic> {
-    Box::new(Diagnostic::error("budget", span, format!("gave up: {reason}")).warning().with_hint(hint))
+    Box::new(Diagnostic::error(Code::Budget, span, format!("gave up: {reason}")).warning().with_hint(hint))
 }
 
 fn human_duration(t: std::time::Duration) -> String {

@@ -1,6 +1,7 @@
 //! Tests of the IDE layer: results are spliced into the source so a reader sees them at once
 //! (`WBBW.BW  [= 1/8 · L]`), compared with expect-test (`UPDATE_EXPECT=1` to accept).
 
+use cgt_syntax::Code;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -71,8 +72,8 @@ fn slow_statement_does_not_hold_back_the_others() {
     let labels: Vec<String> = inlay_hints(&a, None).into_iter().map(|h| h.label).collect();
     assert_eq!(labels, ["gave up", "= 1/2 · L", "gave up", "= -1/2 · R"]);
     let d = diagnostics(&a);
-    assert!(d.iter().any(|d| d.code == "budget" && d.severity == cgt_syntax::Severity::Warning));
-    assert!(d.iter().any(|d| d.code == "name" && d.message.contains("`y`")), "{d:?}");
+    assert!(d.iter().any(|d| d.code == Code::Budget && d.severity == cgt_syntax::Severity::Warning));
+    assert!(d.iter().any(|d| d.code == Code::Name && d.message.contains("`y`")), "{d:?}");
 }
 
 #[test]

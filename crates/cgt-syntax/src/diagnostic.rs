@@ -21,11 +21,63 @@ pub struct Label {
     pub message: String,
 }
 
+/// What kind of problem a diagnostic reports: a stable short code, shown as `[code]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Code {
+    /// The statement could not be parsed.
+    Syntax,
+    /// Brackets nested deeper than the parser allows.
+    Nesting,
+    /// An unknown name, function or ruleset.
+    Name,
+    /// A malformed or out-of-range number.
+    Number,
+    /// A fraction whose denominator is not a power of two.
+    Dyadic,
+    /// A value of the wrong kind (a score where a game is needed, ...).
+    Type,
+    /// A bad argument of a ruleset or a function.
+    Argument,
+    /// A missing, unknown, repeated or malformed setting.
+    Setting,
+    /// The wrong number of arguments.
+    Arity,
+    /// A check that does not hold.
+    Check,
+    /// A computation that gave up on its budget or a limit.
+    Budget,
+}
+
+impl Code {
+    /// The code as written in reports: `syntax`, `budget`, ...
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Syntax => "syntax",
+            Code::Nesting => "nesting",
+            Code::Name => "name",
+            Code::Number => "number",
+            Code::Dyadic => "dyadic",
+            Code::Type => "type",
+            Code::Argument => "argument",
+            Code::Setting => "setting",
+            Code::Arity => "arity",
+            Code::Check => "check",
+            Code::Budget => "budget",
+        }
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A problem found in a file, with where it is and how to fix it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// A stable short code: `syntax`, `nesting`, `name`, `dyadic`, `check`, `budget`, ...
-    pub code: &'static str,
+    /// What kind of problem it is.
+    pub code: Code,
     /// Error or warning.
     pub severity: Severity,
     /// The main span (byte offsets into the file).
@@ -40,7 +92,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// An error with a code, a span and a message.
-    pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+    pub fn error(code: Code, span: Span, message: impl Into<String>) -> Self {
         Diagnostic { code, severity: Severity::Error, span, message: message.into(), labels: Vec::new(), hint: None }
     }
 

@@ -18,7 +18,7 @@ use chumsky::input::Input;
 use chumsky::span::SimpleSpan;
 
 pub use ast::*;
-pub use diagnostic::{Diagnostic, Label, Severity};
+pub use diagnostic::{Code, Diagnostic, Label, Severity};
 pub use grammar::{down_count, is_box_word};
 pub use lexer::{Span, Token, lex};
 pub use split::{MAX_DEPTH, opens_literal};
@@ -91,7 +91,7 @@ fn parse_statement(toks: &[(Token<'_>, Span)], whole: Span) -> (Option<Stmt>, Ve
 fn syntax_error(e: &Rich<'_, Token<'_>, SimpleSpan>) -> Diagnostic {
     let span = e.span().into_range();
     if let chumsky::error::RichReason::Custom(msg) = e.reason() {
-        return Diagnostic::error("syntax", span, msg.clone());
+        return Diagnostic::error(Code::Syntax, span, msg.clone());
     }
     let found = match e.found() {
         Some(Token::Error(s)) => format!("`{s}` is not part of the language"),
@@ -117,7 +117,7 @@ fn syntax_error(e: &Rich<'_, Token<'_>, SimpleSpan>) -> Diagnostic {
             format!("{found}, expected {} or {last}", expected.join(", "))
         }
     };
-    let diag = Diagnostic::error("syntax", span, message);
+    let diag = Diagnostic::error(Code::Syntax, span, message);
     match e.found() {
         Some(Token::Ident(s)) if s.chars().any(|c| c == 'G') && s.chars().all(|c| "BWG_".contains(c)) => {
             diag.with_hint("green boxes are only allowed inside `boxes[...]`")

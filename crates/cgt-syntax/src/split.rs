@@ -2,6 +2,7 @@
 //! open. A bracket never closed would swallow the rest of the file, so such a statement is cut
 //! back to its first line and the lines after it are parsed on their own.
 
+use crate::diagnostic::Code;
 use std::ops::Range;
 
 use crate::diagnostic::Diagnostic;
@@ -31,7 +32,7 @@ pub(crate) fn split(tokens: &[(Token<'_>, std::ops::Range<usize>)]) -> Vec<Piece
         let end = if closed { end } else { first_newline(tokens, i) };
         let error = (depth > MAX_DEPTH).then(|| {
             Diagnostic::error(
-                "nesting",
+                Code::Nesting,
                 tokens[i].1.start..tokens[end - 1].1.end,
                 format!("brackets nested more than {MAX_DEPTH} deep"),
             )

@@ -231,7 +231,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
             assert!(!file.errors.is_empty(), "{open}");
         }
         let src = format!("{}0{}", "{".repeat(100_000), "|}".repeat(100_000));
-        assert_eq!(parse(&src).errors[0].code, "nesting");
+        assert_eq!(parse(&src).errors[0].code, cgt_syntax::Code::Nesting);
     });
 }
 

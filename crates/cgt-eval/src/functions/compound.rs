@@ -6,7 +6,7 @@
 
 use cgt_core::operators;
 use cgt_rules::compounds::{Compound, Convention};
-use cgt_syntax::Diagnostic;
+use cgt_syntax::{Code, Diagnostic};
 
 use super::cooling::{Binary, binary};
 use crate::Session;
@@ -38,7 +38,7 @@ fn heaps_or_games(s: &mut Session, call: &Call, ctx: &Ctx, c: Compound, general:
     if call.args.len() != 2 {
         return Err(Box::new(
             Diagnostic::error(
-                "arity",
+                Code::Arity,
                 call.span.clone(),
                 format!("`{}` of games that are not all heaps takes two games", call.name.node),
             )

@@ -1,6 +1,6 @@
 //! Functions about a game's form: `outcome`, `cf`, `options` and `birthday`.
 
-use cgt_syntax::{Diagnostic, ExprKind};
+use cgt_syntax::{Code, Diagnostic, ExprKind};
 
 use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
@@ -87,7 +87,7 @@ fn options(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
             let shown = s.show(&computed.value);
             return Err(Box::new(
                 Diagnostic::error(
-                    "type",
+                    Code::Type,
                     e.span.clone(),
                     format!("`{}` is {shown}, not a game: it has no options", &ctx.src[e.span.clone()]),
                 )

@@ -3,7 +3,7 @@
 
 use num_bigint::BigInt;
 
-use cgt_syntax::{CallArg, Diagnostic};
+use cgt_syntax::{CallArg, Code, Diagnostic};
 
 use super::arity;
 use crate::Session;
@@ -42,8 +42,9 @@ fn grundy(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
         let rule = s.argument_rule(rule)?;
         let end = |digits: &str| -> EvalResult<u64> {
             let n = crate::numbers::big(digits, &r.span)?;
-            u64::try_from(&n)
-                .map_err(|_| Box::new(Diagnostic::error("argument", r.span.clone(), "range ends must be below 2^64")))
+            u64::try_from(&n).map_err(|_| {
+                Box::new(Diagnostic::error(Code::Argument, r.span.clone(), "range ends must be below 2^64"))
+            })
         };
         let (a, b) = (end(&r.node.0)?, end(&r.node.1)?);
         let list = s.grundy_range(&rule, a, b, call.span, ctx.budget)?;
@@ -61,7 +62,7 @@ fn grundy(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
         None => {
             let shown = s.show(&value);
             Err(Box::new(
-                Diagnostic::error("type", call.span.clone(), format!("{shown} is not impartial"))
+                Diagnostic::error(Code::Type, call.span.clone(), format!("{shown} is not impartial"))
                     .with_hint("Grundy values are defined for impartial games (equal to a nimber *n)"),
             ))
         }

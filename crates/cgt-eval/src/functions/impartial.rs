@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use cgt_core::misere::{MisereGames, MisereId};
 use cgt_core::{Budget, Exhausted};
 use cgt_rules::heap::{Component, HeapRule};
-use cgt_syntax::{Diagnostic, Expr, ExprKind, Span};
+use cgt_syntax::{Code, Diagnostic, Expr, ExprKind, Span};
 use num_bigint::BigUint;
 
 use crate::Session;
@@ -332,7 +332,7 @@ impl Session {
         self.impartial_parts(e, ctx)?.ok_or_else(|| {
             let text = &ctx.src[e.span.clone()];
             Box::new(
-                Diagnostic::error("type", e.span.clone(), format!("`{text}` is not impartial")).with_hint(
+                Diagnostic::error(Code::Type, e.span.clone(), format!("`{text}` is not impartial")).with_hint(
                     "misère forms are defined for impartial games: nimbers, heaps, {A, B | A, B}, sums of them",
                 ),
             )

@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use cgt_core::Outcome;
 use cgt_core::game::GameId;
-use cgt_syntax::{Diagnostic, Expr, ExprKind, Span, SumOp};
+use cgt_syntax::{Code, Diagnostic, Expr, ExprKind, Span, SumOp};
 
 use super::impartial::TreeId;
 use crate::Session;
@@ -79,7 +79,7 @@ impl Session {
         if let ExprKind::Sum(first, rest) = &e.node {
             if let Some((op, _)) = rest.iter().find(|(op, _)| op.node == SumOp::Sub) {
                 return Err(Box::new(
-                    Diagnostic::error("type", op.span.clone(), "misère play of a difference is not defined here")
+                    Diagnostic::error(Code::Type, op.span.clone(), "misère play of a difference is not defined here")
                         .with_hint("under misère play G - H is not a sum of G and H's negative; write the sum of the positions"),
                 ));
             }

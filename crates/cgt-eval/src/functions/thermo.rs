@@ -4,7 +4,7 @@
 use cgt_core::atomic::{self, NoAtomicWeight};
 use cgt_core::game::{GameId, Games};
 use cgt_core::{Budget, Dyadic, Exhausted, thermo};
-use cgt_syntax::Diagnostic;
+use cgt_syntax::{Code, Diagnostic};
 
 use crate::Session;
 use crate::context::{Computed, Ctx};
@@ -92,7 +92,7 @@ fn atomic_weight(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed
         Err(NoAtomicWeight::NotAllSmall) => {
             let shown = s.games.display(g, s.style());
             Err(Box::new(
-                Diagnostic::error("type", call.span.clone(), format!("{shown} has no atomic weight: it is not all-small"))
+                Diagnostic::error(Code::Type, call.span.clone(), format!("{shown} has no atomic weight: it is not all-small"))
                     .with_hint("atomic weights are defined for all-small games: in every position, Left can move exactly when Right can"),
             ))
         }

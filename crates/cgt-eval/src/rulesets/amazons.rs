@@ -3,7 +3,7 @@
 use cgt_rules::amazons::{Board, MAX_CELLS};
 use cgt_rules::grid::GridError;
 use cgt_rules::position::Solver;
-use cgt_syntax::{Diagnostic, Ruleset, Span};
+use cgt_syntax::{Code, Diagnostic, Ruleset, Span};
 
 use super::board::{Cells, grid_error, rows};
 use crate::Session;
@@ -37,7 +37,7 @@ fn read(r: &Ruleset) -> EvalResult<(Board, usize)> {
             let all = r.args[0].span.start..r.args[r.args.len() - 1].span.end;
             Box::new(
                 Diagnostic::error(
-                    "argument",
+                    Code::Argument,
                     all,
                     format!("a {rows}x{cols} Amazons board has more than {MAX_CELLS} squares"),
                 )

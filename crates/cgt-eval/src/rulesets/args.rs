@@ -2,7 +2,7 @@
 
 use num_bigint::BigUint;
 
-use cgt_syntax::{Diagnostic, RuleArg, RuleArgKind, Setting, SettingValue, Span, Spanned};
+use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Setting, SettingValue, Span, Spanned};
 
 use crate::value::EvalResult;
 
@@ -22,7 +22,7 @@ pub(crate) fn words(args: &[RuleArg], what: &str, example: &str) -> EvalResult<V
 /// An error for an argument of the wrong form.
 pub(crate) fn bad_arg(span: &Span, what: &str, example: &str) -> Box<Diagnostic> {
     Box::new(
-        Diagnostic::error("argument", span.clone(), what.to_string()).with_hint(format!("for example `{example}`")),
+        Diagnostic::error(Code::Argument, span.clone(), what.to_string()).with_hint(format!("for example `{example}`")),
     )
 }
 
@@ -41,7 +41,7 @@ pub(crate) fn u64_arg(a: &RuleArg, what: &str, example: &str) -> EvalResult<u64>
     let n = big_uint(a, what, example)?;
     u64::try_from(&n).map_err(|_| {
         Box::new(
-            Diagnostic::error("argument", a.span.clone(), format!("{n} is too large here"))
+            Diagnostic::error(Code::Argument, a.span.clone(), format!("{n} is too large here"))
                 .with_hint("this ruleset takes numbers below 2^64"),
         )
     })
@@ -52,7 +52,7 @@ pub(crate) fn i64_arg(a: &RuleArg, what: &str, example: &str) -> EvalResult<i64>
     match &a.kind {
         RuleArgKind::Int(s) => s.parse::<i64>().map_err(|_| {
             Box::new(
-                Diagnostic::error("argument", a.span.clone(), format!("{s} does not fit in 64 bits"))
+                Diagnostic::error(Code::Argument, a.span.clone(), format!("{s} does not fit in 64 bits"))
                     .with_hint("values between -2^63 and 2^63 are accepted"),
             )
         }),

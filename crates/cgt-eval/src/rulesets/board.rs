@@ -2,7 +2,7 @@
 //! their errors as diagnostics with exact spans.
 
 use cgt_rules::grid::{GridError, MAX_CELLS};
-use cgt_syntax::{Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
+use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
 
 use super::bad_arg;
 use crate::value::EvalResult;
@@ -36,7 +36,7 @@ pub(crate) fn strip<'a>(r: &'a Ruleset, cells: &Cells) -> EvalResult<&'a str> {
         [a] => Err(unquoted(a, cells)),
         [] => Err(bad_arg(&r.name.span, "a strip is one string of cells in quotes", cells.example)),
         [_, second, ..] => Err(Box::new(
-            Diagnostic::error("argument", second.span.clone(), "a strip is one string of cells in quotes")
+            Diagnostic::error(Code::Argument, second.span.clone(), "a strip is one string of cells in quotes")
                 .with_hint(format!("a sum of strips is written with `+`: for example `{}`", cells.example)),
         )),
     }
@@ -70,13 +70,13 @@ pub(crate) fn grid_error(e: GridError, r: &Ruleset, cells: &Cells) -> Box<Diagno
             // A string's span starts at its opening quote, and strings have no escapes.
             let at = arg(row).map_or(r.name.span.start, |a| a.span.start + 1 + offset);
             Box::new(
-                Diagnostic::error("argument", at..at + letter.len_utf8(), format!("`{letter}` is not a cell here"))
+                Diagnostic::error(Code::Argument, at..at + letter.len_utf8(), format!("`{letter}` is not a cell here"))
                     .with_hint(format!("the cells are {}", cells.letters)),
             )
         }
         GridError::Ragged { row } => Box::new(
             Diagnostic::error(
-                "argument",
+                Code::Argument,
                 arg(row).map_or(r.name.span.clone(), |a| a.span.clone()),
                 format!("row {} is not as long as the first row", row + 1),
             )
@@ -95,14 +95,14 @@ pub(crate) fn grid_error(e: GridError, r: &Ruleset, cells: &Cells) -> Box<Diagno
 /// An argument that should have been in quotes.
 fn unquoted(a: &RuleArg, cells: &Cells) -> Box<Diagnostic> {
     Box::new(
-        Diagnostic::error("argument", a.span.clone(), "write the cells in quotes")
+        Diagnostic::error(Code::Argument, a.span.clone(), "write the cells in quotes")
             .with_hint(format!("the cells are {}; for example `{}`", cells.letters, cells.example)),
     )
 }
 
 fn too_large(span: Span, message: &str) -> Box<Diagnostic> {
     Box::new(
-        Diagnostic::error("argument", span, format!("this position is too large: {message}"))
+        Diagnostic::error(Code::Argument, span, format!("this position is too large: {message}"))
             .with_hint("the values of positions this large are out of reach; try a smaller one"),
     )
 }

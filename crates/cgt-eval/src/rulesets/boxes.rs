@@ -3,7 +3,7 @@
 //! engine.
 
 use cgt_rules::boxes::{self, Position};
-use cgt_syntax::{Diagnostic, Ruleset, Span, Spanned};
+use cgt_syntax::{Code, Diagnostic, Ruleset, Span, Spanned};
 
 use super::words;
 use crate::Session;
@@ -48,7 +48,7 @@ fn pile(w: &Spanned<String>) -> EvalResult<Vec<boxes::Colour>> {
     boxes::parse_pile(&w.node).map_err(|bad| {
         let at = w.span.start + bad.offset;
         let mut d = Diagnostic::error(
-            "argument",
+            Code::Argument,
             at..at + bad.letter.len_utf8(),
             format!("`{}` is not a box colour", bad.letter),
         )

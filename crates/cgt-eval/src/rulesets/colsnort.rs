@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use cgt_rules::colsnort::{ColSnort, Rule};
 use cgt_rules::position::Solver;
 use cgt_rules::ugraph::GraphError;
-use cgt_syntax::{Diagnostic, Ruleset, Span};
+use cgt_syntax::{Code, Diagnostic, Ruleset, Span};
 
 use super::links::{declared, links, no_colour, vertex_setting};
 use crate::Session;
@@ -83,7 +83,7 @@ fn read(r: &Ruleset, rule: Rule) -> EvalResult<(ColSnort, usize)> {
             let at = [&left, &right].into_iter().flatten().find(|(vs, _)| vs.contains(&v)).map(|(_, s)| s.clone());
             Box::new(
                 Diagnostic::error(
-                    "setting",
+                    Code::Setting,
                     at.unwrap_or(r.name.span.clone()),
                     format!("vertex {v} is not in the graph"),
                 )
@@ -93,7 +93,7 @@ fn read(r: &Ruleset, rule: Rule) -> EvalResult<(ColSnort, usize)> {
                 )),
             )
         }
-        other => Box::new(Diagnostic::error("argument", r.name.span.clone(), other.to_string())),
+        other => Box::new(Diagnostic::error(Code::Argument, r.name.span.clone(), other.to_string())),
     })?;
     let count: BTreeSet<u64> = vertices.iter().copied().chain(edges.iter().flat_map(|&(u, v)| [u, v])).collect();
     Ok((position, count.len()))

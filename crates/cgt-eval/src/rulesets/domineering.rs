@@ -1,7 +1,7 @@
 //! Domineering: `domineering[3x4]` (an empty board) or `domineering["..#.", "...."]`.
 
 use cgt_rules::domineering::{Board, BoardError, Domineering};
-use cgt_syntax::{Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
+use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
 
 use super::bad_arg;
 use crate::Session;
@@ -51,7 +51,7 @@ pub(crate) fn board(r: &Ruleset) -> EvalResult<Board> {
                         (row, format!("`{letter}` is not a cell: use `.` for a free cell and `#` for an occupied one"))
                     }
                 };
-                Box::new(Diagnostic::error("argument", args[row.min(args.len() - 1)].span.clone(), msg))
+                Box::new(Diagnostic::error(Code::Argument, args[row.min(args.len() - 1)].span.clone(), msg))
             })
         }
         _ => Err(bad_arg(&r.name.span, "a board is `RxC` or a list of rows in quotes", ROW.example)),

@@ -3,7 +3,7 @@
 
 use cgt_rules::boxes;
 use cgt_rules::fair::{self, FairError};
-use cgt_syntax::{Diagnostic, Ruleset, Span};
+use cgt_syntax::{Code, Diagnostic, Ruleset, Span};
 
 use super::{bad_arg, words};
 use crate::Session;
@@ -33,13 +33,13 @@ fn eval(_: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
     }
     let choice = fair::fairest(&piles, ctx.budget).map_err(|e| match e {
         FairError::Green { pile } => Box::new(
-            Diagnostic::error("argument", ws[pile].span.clone(), "green boxes are not allowed in `fair`")
+            Diagnostic::error(Code::Argument, ws[pile].span.clone(), "green boxes are not allowed in `fair`")
                 .with_hint("a fair choice needs piles that are numbers: black and white boxes only"),
         ),
         FairError::Exhausted(x) => gave_up(x, span.clone(), ctx.budget),
         FairError::TooManyPiles { piles } => Box::new(
             Diagnostic::error(
-                "argument",
+                Code::Argument,
                 span.clone(),
                 format!("{piles} piles of non-zero value are more than `fair` can choose among ({})", fair::MAX_PILES),
             )

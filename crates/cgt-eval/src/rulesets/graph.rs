@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use cgt_rules::graph::{self, Graph, GraphOutcome};
-use cgt_syntax::{Diagnostic, RuleArgKind, Ruleset, Setting, Span};
+use cgt_syntax::{Code, Diagnostic, RuleArgKind, Ruleset, Setting, Span};
 
 use super::{bad_arg, setting_arg, setting_list};
 use crate::Session;
@@ -57,7 +57,7 @@ fn eval(_: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
     let from_setting = r.settings.iter().find(|s| s.key.node == "from");
     let Some(from_setting) = from_setting else {
         return Err(Box::new(
-            Diagnostic::error("setting", r.name.span.clone(), "`graph` needs `from=...`: the start vertex")
+            Diagnostic::error(Code::Setting, r.name.span.clone(), "`graph` needs `from=...`: the start vertex")
                 .with_hint(format!("for example `{}`", ROW.example)),
         ));
     };
@@ -68,7 +68,7 @@ fn eval(_: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
     let g = Graph::new(&isolated, &edges);
     let Some(start) = g.index(from.0) else {
         return Err(Box::new(
-            Diagnostic::error("setting", from.1, format!("vertex {} is not in the graph", from.0))
+            Diagnostic::error(Code::Setting, from.1, format!("vertex {} is not in the graph", from.0))
                 .with_hint("start on a vertex of an edge, or declare it with `vertices=[...]`"),
         ));
     };
@@ -111,7 +111,7 @@ fn scores(g: &Graph, start: usize, values: &Setting, span: &Span, ctx: &Ctx) -> 
     if !missing.is_empty() {
         return Err(Box::new(
             Diagnostic::error(
-                "setting",
+                Code::Setting,
                 values.key.span.clone(),
                 format!("no value is given for vertex {}", missing.join(", ")),
             )
@@ -121,7 +121,7 @@ fn scores(g: &Graph, start: usize, values: &Setting, span: &Span, ctx: &Ctx) -> 
     let ordered: Vec<i64> = g.labels().iter().map(|l| by_id[l]).collect();
     let scores = graph::stop_scores(g, &ordered, ctx.budget).map_err(|e| match e {
         graph::ScoringError::Exhausted(x) => gave_up(x, span.clone(), ctx.budget),
-        other => Box::new(Diagnostic::error("setting", values.key.span.clone(), other.to_string())),
+        other => Box::new(Diagnostic::error(Code::Setting, values.key.span.clone(), other.to_string())),
     })?;
     Ok(Computed::plain(Value::Integer(scores.max_to_move[start].into(), Quantity::Score)))
 }
@@ -133,7 +133,7 @@ fn vertex(text: &str, span: &Span) -> EvalResult<u64> {
 
 fn bad_setting(s: &Setting, key: &str, example: &str) -> Box<Diagnostic> {
     Box::new(
-        Diagnostic::error("setting", s.key.span.clone(), format!("`{key}` is malformed"))
+        Diagnostic::error(Code::Setting, s.key.span.clone(), format!("`{key}` is malformed"))
             .with_hint(format!("for example {example}")),
     )
 }

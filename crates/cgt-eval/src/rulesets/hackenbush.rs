@@ -5,7 +5,7 @@ use cgt_rules::childish::Childish;
 use cgt_rules::hackenbush::{Colour, Hackenbush};
 use cgt_rules::position::Solver;
 use cgt_rules::ugraph::GraphError;
-use cgt_syntax::{Diagnostic, Ruleset, Span, Spanned};
+use cgt_syntax::{Code, Diagnostic, Ruleset, Span, Spanned};
 
 use super::links::{links, vertex_setting};
 use crate::Session;
@@ -92,10 +92,10 @@ fn read(r: &Ruleset, example: &str) -> EvalResult<(Edges, Vec<u64>, Span)> {
 fn graph_error(e: GraphError, at: Span, r: &Ruleset) -> Box<Diagnostic> {
     match e {
         GraphError::NoGround => Box::new(
-            Diagnostic::error("setting", at, "there is no ground vertex")
+            Diagnostic::error(Code::Setting, at, "there is no ground vertex")
                 .with_hint("name at least one: `ground=0` or `ground=[0, 5]`"),
         ),
-        other => Box::new(Diagnostic::error("argument", r.name.span.clone(), other.to_string())),
+        other => Box::new(Diagnostic::error(Code::Argument, r.name.span.clone(), other.to_string())),
     }
 }
 
@@ -111,7 +111,7 @@ fn colour(word: &Spanned<String>) -> EvalResult<Colour> {
                 "an edge's colour is one letter after it: B (blue, Left), R (red, Right) or G (green, either)"
             };
             Err(Box::new(
-                Diagnostic::error("argument", word.span.clone(), format!("`{}` is not an edge colour", word.node))
+                Diagnostic::error(Code::Argument, word.span.clone(), format!("`{}` is not an edge colour", word.node))
                     .with_hint(hint),
             ))
         }

@@ -2,7 +2,7 @@
 //! `col[1-2, 5] left=[1]`): edges, lone vertices and vertex settings, with exact spans.
 
 use cgt_rules::ugraph::MAX_VERTICES;
-use cgt_syntax::{Diagnostic, RuleArgKind, Ruleset, Span, Spanned};
+use cgt_syntax::{Code, Diagnostic, RuleArgKind, Ruleset, Span, Spanned};
 
 use super::{bad_arg, setting_arg, setting_list};
 use crate::value::EvalResult;
@@ -79,7 +79,7 @@ pub(crate) fn declared(r: &Ruleset, example: &str) -> EvalResult<Option<u64>> {
     };
     if n > MAX_VERTICES {
         return Err(Box::new(
-            Diagnostic::error("setting", s.key.span.clone(), format!("{n} vertices are too many"))
+            Diagnostic::error(Code::Setting, s.key.span.clone(), format!("{n} vertices are too many"))
                 .with_hint(format!("at most {MAX_VERTICES} vertices can be declared")),
         ));
     }
@@ -89,7 +89,7 @@ pub(crate) fn declared(r: &Ruleset, example: &str) -> EvalResult<Option<u64>> {
 /// An error at an edge's colour word, for rulesets whose edges have none.
 pub(crate) fn no_colour(word: &Spanned<String>, name: &str, example: &str) -> Box<Diagnostic> {
     Box::new(
-        Diagnostic::error("argument", word.span.clone(), format!("`{name}`'s edges have no colour"))
+        Diagnostic::error(Code::Argument, word.span.clone(), format!("`{name}`'s edges have no colour"))
             .with_hint(format!("write the edge alone, for example `{example}`")),
     )
 }
@@ -99,7 +99,7 @@ fn vertex(text: &str, span: &Span) -> EvalResult<u64> {
     text.parse::<u64>().map_err(|_| {
         let what = if text.starts_with('-') { "not negative" } else { "below 2^64" };
         Box::new(
-            Diagnostic::error("argument", span.clone(), format!("vertices are whole numbers {what}"))
+            Diagnostic::error(Code::Argument, span.clone(), format!("vertices are whole numbers {what}"))
                 .with_hint("name vertices 0, 1, 2, ..."),
         )
     })

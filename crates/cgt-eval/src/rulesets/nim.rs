@@ -5,7 +5,7 @@ use num_bigint::BigUint;
 use cgt_core::game::Outcome;
 use cgt_rules::heap::HeapRule;
 use cgt_rules::{moore, nim};
-use cgt_syntax::{Diagnostic, RuleArgKind, Ruleset, Span};
+use cgt_syntax::{Code, Diagnostic, RuleArgKind, Ruleset, Span};
 
 use super::{big_uint, setting_arg};
 use crate::Session;
@@ -43,7 +43,7 @@ fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
         return Ok(out);
     }
     let p = moore::is_p_position(&heaps, k)
-        .map_err(|e| Box::new(Diagnostic::error("setting", span.clone(), e.to_string())))?;
+        .map_err(|e| Box::new(Diagnostic::error(Code::Setting, span.clone(), e.to_string())))?;
     let mut out = Computed::plain(Value::Outcome(if p { Outcome::P } else { Outcome::N }));
     if ctx.is_top(span)
         && let Ok(Some(moves)) = moore::winning_move(&heaps, k)
@@ -60,7 +60,7 @@ fn read_k(r: &Ruleset) -> EvalResult<u64> {
     };
     let bad = |span: &Span, msg: String| {
         Box::new(
-            Diagnostic::error("setting", span.clone(), msg)
+            Diagnostic::error(Code::Setting, span.clone(), msg)
                 .with_hint("k is how many heaps a move may take from: `nim[3, 4, 5] k=2`; k=1 is ordinary Nim"),
         )
     };
@@ -84,7 +84,7 @@ fn heap_rule(spec: &RuleSpec) -> EvalResult<HeapRule> {
         && setting_arg(k).is_none_or(|a| !matches!(&a.kind, RuleArgKind::Int(t) if t == "1"))
     {
         return Err(Box::new(
-            Diagnostic::error("argument", k.key.span.clone(), "Moore's Nim_k is not a sum of independent heaps")
+            Diagnostic::error(Code::Argument, k.key.span.clone(), "Moore's Nim_k is not a sum of independent heaps")
                 .with_hint("misère play, compounds and Grundy sequences take plain Nim heaps: `nim[3]`"),
         ));
     }

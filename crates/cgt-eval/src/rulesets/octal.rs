@@ -3,7 +3,7 @@
 
 use cgt_rules::heap::HeapRule;
 use cgt_rules::octal::OctalCode;
-use cgt_syntax::{Diagnostic, RuleArgKind, Ruleset, Span};
+use cgt_syntax::{Code, Diagnostic, RuleArgKind, Ruleset, Span};
 
 use super::{heaps, setting_arg};
 use crate::Session;
@@ -62,7 +62,7 @@ fn read_code(spec: &RuleSpec) -> EvalResult<OctalCode> {
     };
     OctalCode::parse(&text).map_err(|e| {
         Box::new(
-            Diagnostic::error("setting", arg.span.clone(), format!("`{text}` is not an octal code: {e}"))
+            Diagnostic::error(Code::Setting, arg.span.clone(), format!("`{text}` is not an octal code: {e}"))
                 .with_hint("octal codes look like 0.137: digits 0-7 after the point"),
         )
     })

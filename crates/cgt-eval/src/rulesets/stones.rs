@@ -2,7 +2,7 @@
 
 use cgt_rules::heap::HeapRule;
 use cgt_rules::subtraction::SubtractionGame;
-use cgt_syntax::{Diagnostic, Ruleset, Span};
+use cgt_syntax::{Code, Diagnostic, Ruleset, Span};
 
 use super::{heaps, setting_list, u64_arg};
 use crate::Session;
@@ -37,7 +37,9 @@ fn heap_rule(spec: &RuleSpec) -> EvalResult<HeapRule> {
         .collect::<Result<_, _>>()?;
     let game = SubtractionGame::new(&take).map_err(|e| {
         let span = setting.map_or(spec.name.span.clone(), |s| s.key.span.clone());
-        Box::new(Diagnostic::error("setting", span, e.to_string()).with_hint(format!("for example `{}`", ROW.example)))
+        Box::new(
+            Diagnostic::error(Code::Setting, span, e.to_string()).with_hint(format!("for example `{}`", ROW.example)),
+        )
     })?;
     Ok(HeapRule::Subtraction(game))
 }

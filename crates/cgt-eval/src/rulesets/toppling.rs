@@ -1,7 +1,7 @@
 //! Toppling Dominoes: `toppling[BWWB]`, rows separated by `.` being a sum.
 
 use cgt_rules::toppling::{self, Position, Toppling};
-use cgt_syntax::{Diagnostic, Ruleset, Span, Spanned};
+use cgt_syntax::{Code, Diagnostic, Ruleset, Span, Spanned};
 
 use super::words;
 use crate::Session;
@@ -46,7 +46,7 @@ fn row(w: &Spanned<String>) -> EvalResult<Vec<toppling::Domino>> {
         };
         Box::new(
             Diagnostic::error(
-                "argument",
+                Code::Argument,
                 at..at + bad.letter.len_utf8(),
                 format!("`{}` is not a domino colour", bad.letter),
             )

@@ -1,7 +1,7 @@
 //! Blue-Red(-Green) Hackenbush on rooted trees: `tree[B(R, B(B)), R]`.
 
 use cgt_rules::tree::{Colour, Tree};
-use cgt_syntax::{Diagnostic, NestedWord, RuleArg, RuleArgKind, Ruleset, Span};
+use cgt_syntax::{Code, Diagnostic, NestedWord, RuleArg, RuleArgKind, Ruleset, Span};
 
 use super::bad_arg;
 use crate::Session;
@@ -70,6 +70,7 @@ fn bad_edge(w: &NestedWord) -> Box<Diagnostic> {
         "edges are B (blue, Left), R (red, Right) or G (green, either), one letter each"
     };
     Box::new(
-        Diagnostic::error("argument", w.span.clone(), format!("`{}` is not an edge colour", w.word)).with_hint(hint),
+        Diagnostic::error(Code::Argument, w.span.clone(), format!("`{}` is not an edge colour", w.word))
+            .with_hint(hint),
     )
 }
