@@ -43,6 +43,9 @@ pub fn inlay_hints(a: &Analysis, range: Option<Span>) -> Vec<Hint> {
 /// The label of a finished statement: its value and outcome, a tick, or nothing for errors
 /// (their diagnostics speak for them).
 fn hint_label(r: &cgt_eval::StmtReport) -> Option<(String, Option<String>)> {
+    if r.check == Some(CheckStatus::Undecided) {
+        return Some(("undecided".to_string(), r.diagnostics.first().map(|d| d.message.clone())));
+    }
     if r.gave_up() {
         return Some(("gave up".to_string(), r.diagnostics.first().map(|d| d.message.clone())));
     }

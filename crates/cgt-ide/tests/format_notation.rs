@@ -1,5 +1,6 @@
-//! Formatting of the notations added with the registry: uptimals, undirected edges and keyed
-//! values are written without inner spaces, and formatting them twice changes nothing.
+//! Formatting of the notations added with the registry (uptimals, undirected edges and keyed
+//! values are written without inner spaces, and formatting them twice changes nothing), and
+//! how the editor shows a check that gave up.
 
 use cgt_ide::format;
 
@@ -20,4 +21,18 @@ fn notations_keep_their_spelling() {
         assert_eq!(once, want, "{input:?}");
         assert_eq!(format(&once), once, "idempotent on {input:?}");
     }
+}
+
+/// A check that gives up is shown as undecided in the editor, never as passed.
+#[test]
+fn an_undecided_check_is_hinted_as_undecided() {
+    let mut engine = cgt_ide::DocumentEngine::new(cgt_ide::EngineConfig {
+        budget: std::time::Duration::from_millis(200),
+        ..cgt_ide::EngineConfig::default()
+    });
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let a = engine.evaluate("domineering[6x6] == 1\n", &cancel, |_| {}).expect("not cancelled");
+    let hints = cgt_ide::inlay_hints(&a, None);
+    assert_eq!(hints.len(), 1, "{hints:?}");
+    assert_eq!(hints[0].label, "undecided");
 }
