@@ -5,6 +5,7 @@
 pub(crate) mod compound;
 mod game;
 mod grundy;
+mod nimarith;
 mod thermo;
 
 use cgt_core::game::GameId;
@@ -29,6 +30,8 @@ pub(crate) static ROWS: &[FunctionDef] = &[
     thermo::ATOMIC,
     grundy::GRUNDY,
     grundy::PERIOD,
+    nimarith::NIMSUM,
+    nimarith::NIMPROD,
     compound::DIMINISHED,
     compound::SELECTIVE,
     compound::SHORTENED,

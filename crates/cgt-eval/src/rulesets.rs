@@ -4,15 +4,20 @@
 
 mod args;
 mod boxes;
+mod coins;
 mod deque;
 mod domineering;
+mod euclid;
 mod fair;
 mod graph;
 mod nim;
 mod octal;
+mod staircase;
 mod stones;
 mod toppling;
 mod tree;
+mod welter;
+mod wythoff;
 
 pub(crate) use args::{bad_arg, big_uint, heaps, i64_arg, setting_arg, setting_list, u64_arg, words};
 
@@ -34,6 +39,15 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     octal::OCTAL,
     octal::KAYLES,
     octal::DAWSON,
+    octal::GRUNDY_GAME,
+    octal::LASKER,
+    wythoff::ROW,
+    staircase::ROW,
+    euclid::ROW,
+    welter::ROW,
+    coins::TURTLES,
+    coins::MOCK_TURTLES,
+    coins::RULER,
     deque::ROW,
     graph::ROW,
     fair::ROW,
