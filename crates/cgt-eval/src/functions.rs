@@ -11,6 +11,7 @@ mod grundy;
 pub(crate) mod impartial;
 mod misere;
 mod misere_search;
+mod nimarith;
 mod thermo;
 
 use cgt_core::game::GameId;
@@ -53,6 +54,8 @@ pub(crate) static ROWS: &[FunctionDef] = &[
     explain::EXPLAIN,
     grundy::GRUNDY,
     grundy::PERIOD,
+    nimarith::NIMSUM,
+    nimarith::NIMPROD,
     compound::DIMINISHED,
     compound::SELECTIVE,
     compound::SHORTENED,

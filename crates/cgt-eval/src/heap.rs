@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use cgt_core::Budget;
 use cgt_rules::heap::HeapRule;
 use cgt_rules::nim::{BeyondTable, GrundyTable};
+use cgt_rules::octal::{ClosedForm, OctalCode};
 use cgt_syntax::{CallArg, Code, Diagnostic, ExprKind, Ruleset, Span, Spanned};
 
 use crate::Session;
@@ -74,7 +75,13 @@ impl Session {
         {
             return Ok(t.clone());
         }
-        let limit = usize::try_from(largest).map_or(TABLE_LIMIT, |l| l.saturating_add(1).clamp(1 << 12, TABLE_LIMIT));
+        // Cheap rules compute at least 4096 values, enough to prove most periods at once; codes
+        // whose moves leave three heaps cost a cube of the heap, so only what is asked.
+        let least = match rule {
+            HeapRule::Octal(c) if c.max_heaps_left() >= 3 => 1,
+            _ => 1 << 12,
+        };
+        let limit = usize::try_from(largest).map_or(TABLE_LIMIT, |l| l.saturating_add(1).clamp(least, TABLE_LIMIT));
         let table = rule.grundy_table(limit, budget).map_err(|e| gave_up(e, span.clone(), budget))?;
         let tables = self.table::<GrundyTables>();
         if tables.0.len() > 64 {
@@ -156,7 +163,9 @@ impl Session {
         Ok(Value::List(values))
     }
 
-    /// `period(RULE)`: the pre-period and period of the rule's Grundy sequence.
+    /// `period(RULE)`: the pre-period and period of the rule's Grundy sequence, searched in
+    /// tables of growing size; when the budget or [`TABLE_LIMIT`] stops the search, "no period
+    /// found up to heap N" with the largest table searched.
     pub(crate) fn period_of(&mut self, rule: &HeapRule, span: &Span, budget: &Budget) -> EvalResult<Value> {
         if *rule == HeapRule::Nim {
             return Err(Box::new(
@@ -168,23 +177,65 @@ impl Session {
                 .with_hint("a heap of n in Nim is worth *n"),
             ));
         }
-        let table = self.grundy_table(rule, TABLE_LIMIT as u64, span, budget)?;
-        match table.period() {
-            Some(p) => Ok(Value::Period(p.preperiod, p.period)),
-            None => Err(gave_up_because(
-                span.clone(),
-                format!("no period found among the first {} values", table.values().len()),
-                "the sequence may still be periodic from further on; no larger table is computed",
-            )),
+        if let HeapRule::Octal(code) = rule {
+            no_period_theorem(code, span)?;
         }
+        let mut limit = 1u64 << 12;
+        let mut searched = 0;
+        loop {
+            match self.grundy_table(rule, limit - 1, span, budget) {
+                Ok(table) => match table.period() {
+                    Some(p) => return Ok(Value::Period(p.preperiod, p.period)),
+                    None => searched = table.values().len(),
+                },
+                Err(e) if searched == 0 => return Err(e),
+                Err(_) => break,
+            }
+            if limit >= TABLE_LIMIT as u64 {
+                break;
+            }
+            limit = (limit * 4).min(TABLE_LIMIT as u64);
+        }
+        Err(gave_up_because(
+            span.clone(),
+            format!("no period found up to heap {}", searched.saturating_sub(1)),
+            "the periodicity theorem proved no period within the values computed; the sequence may still be \
+             periodic from further on",
+        ))
     }
 }
 
-/// A take-and-break move in words: `take 1 from heap 2 (7 -> 3 + 3)`.
+/// Codes for which the periodicity theorem says nothing: Lasker's Nim (a closed form instead)
+/// and codes whose digits repeat.
+fn no_period_theorem(code: &OctalCode, span: &Span) -> EvalResult<()> {
+    if let Some(form) = code.closed_form() {
+        let hint = match form {
+            ClosedForm::Nim => "this code is Nim: a heap of n is worth *n",
+            ClosedForm::Lasker => "in Lasker's Nim (4.[3]) a heap n is worth *n, except that 4k+3 and 4k+4 swap values",
+        };
+        return Err(Box::new(
+            Diagnostic::error(Code::Argument, span.clone(), format!("{code} has no period: its Grundy values grow"))
+                .with_hint(hint),
+        ));
+    }
+    if code.repeats() {
+        return Err(gave_up_because(
+            span.clone(),
+            format!("no period found: the periodicity theorem does not apply to {code}, whose digits repeat"),
+            "grundy(RULE, a..b) lists its values; heaps beyond the computed values give up",
+        ));
+    }
+    Ok(())
+}
+
+/// A take-and-break move in words: `take 1 from heap 2 (7 -> 3 + 3)`, `split heap 1 (9 -> 2 + 7)`.
 fn show_octal_move(m: &cgt_rules::octal::OctalMove, heaps: &[u64]) -> String {
     let left: Vec<String> = m.leave.iter().map(u64::to_string).collect();
     let left = if left.is_empty() { "nothing".to_string() } else { left.join(" + ") };
-    format!("take {} from heap {} ({} -> {left})", m.take, m.heap + 1, heaps[m.heap])
+    match m.take {
+        0 => format!("split heap {} ({} -> {left})", m.heap + 1, heaps[m.heap]),
+        t => format!("take {t} from heap {} ({} -> {left})", m.heap + 1, heaps[m.heap]),
+    }
 }
 
 /// The rule of a row with its settings.

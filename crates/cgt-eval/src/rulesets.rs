@@ -9,10 +9,12 @@ mod board;
 mod boxes;
 mod cake;
 mod clobber;
+mod coins;
 mod colsnort;
 mod cram;
 mod deque;
 mod domineering;
+mod euclid;
 mod fair;
 mod graph;
 mod hackenbush;
@@ -21,10 +23,13 @@ mod links;
 mod nim;
 mod octal;
 mod push;
+mod staircase;
 mod stones;
 mod toads;
 mod toppling;
 mod tree;
+mod welter;
+mod wythoff;
 
 pub(crate) use args::{bad_arg, big_uint, heaps, i64_arg, setting_arg, setting_list, u64_arg, words};
 
@@ -46,6 +51,15 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     octal::OCTAL,
     octal::KAYLES,
     octal::DAWSON,
+    octal::GRUNDY_GAME,
+    octal::LASKER,
+    wythoff::ROW,
+    staircase::ROW,
+    euclid::ROW,
+    welter::ROW,
+    coins::TURTLES,
+    coins::MOCK_TURTLES,
+    coins::RULER,
     deque::ROW,
     graph::ROW,
     fair::ROW,

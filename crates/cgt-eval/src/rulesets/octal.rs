@@ -1,5 +1,7 @@
-//! Octal games: `octal[5, 7] code=0.137`, with the shorthands `kayles[...]` (0.77) and
-//! `dawson[...]` (Dawson's Kayles, 0.07).
+//! Take-and-break games given by their codes: `octal[5, 7] code=0.137`, or CGSuite's codes in
+//! quotes (`octal[9] code="4!.0"`, hexadecimal digits, `[..]` repeats, `!`/`?`), with the
+//! shorthands `kayles[...]` (0.77), `dawson[...]` (Dawson's Kayles, 0.07), `grundy_game[...]`
+//! (Grundy's game, 4!.0) and `lasker[...]` (Lasker's Nim, 4.[3]).
 
 use cgt_rules::heap::HeapRule;
 use cgt_rules::octal::OctalCode;
@@ -15,8 +17,13 @@ use crate::value::EvalResult;
 pub(crate) const OCTAL: RulesetDef = RulesetDef {
     name: "octal",
     example: "octal[5, 7] code=0.137",
-    doc: "an octal game given by its code",
-    settings: &[SettingDef { key: "code", doc: "the octal code: `code=0.137` (Dawson's Chess)" }],
+    doc: "a take-and-break game given by its octal code, or CGSuite's code in quotes (hexadecimal digits, \
+          `[..]` repeats, `!`/`?`): heaps beyond the computed values need a proven period",
+    settings: &[SettingDef {
+        key: "code",
+        doc: "the code: `code=0.137` (Dawson's Chess); codes with letters, `!`, `?` or `[..]` in quotes: \
+              `code=\"4!.0\"` (Grundy's game), `code=\"0.3F\"`, `code=\"4.[3]\"` (Lasker's Nim)",
+    }],
     returns: Returns::Game,
     eval,
     heap_rule: Some(|spec| read_code(spec).map(HeapRule::Octal)),
@@ -47,23 +54,60 @@ pub(crate) const DAWSON: RulesetDef = RulesetDef {
     position: None,
 };
 
+/// The row of `grundy_game`.
+pub(crate) const GRUNDY_GAME: RulesetDef = RulesetDef {
+    name: "grundy_game",
+    example: "grundy_game[7, 9]",
+    doc: "Grundy's game, the code 4!.0: split a heap into two unequal heaps; values from a table (no period is \
+          known, so huge heaps give up)",
+    settings: &[],
+    returns: Returns::Game,
+    eval,
+    heap_rule: Some(|_| Ok(HeapRule::Octal(OctalCode::grundys_game()))),
+    position: None,
+};
+
+/// The row of `lasker`.
+pub(crate) const LASKER: RulesetDef = RulesetDef {
+    name: "lasker",
+    example: "lasker[5, 3]",
+    doc: "Lasker's Nim, the code 4.[3]: take any number from a heap, or split a heap in two; heaps of any size \
+          by the closed form (4k+3 and 4k+4 swap values)",
+    settings: &[],
+    returns: Returns::Game,
+    eval,
+    heap_rule: Some(|_| Ok(HeapRule::Octal(OctalCode::lasker()))),
+    position: None,
+};
+
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let rule = s.position_rule(r).expect("octal games are heap games")?;
     let heaps = heaps(&r.args, OCTAL.example)?;
     s.heap_position(&rule, &heaps, span, ctx)
 }
 
-/// The code of `code=0.137`.
+/// How codes are written, for hints.
+const CODE_HINT: &str = "a code is `d0.d1d2...`: digit dk (0-9, A-F) says what taking k tokens may leave (1: \
+                         nothing, 2: one heap, 4: two, 8: three); octal codes may be bare (`code=0.137`), others \
+                         go in quotes: `code=\"0.3F\"`, `code=\"4!.0\"` (`!`: unequal heaps), `code=\"4.[3]\"` \
+                         (`[..]` repeats)";
+
+/// The code of `code=0.137` or `code="4!.0"`.
 fn read_code(spec: &RuleSpec) -> EvalResult<OctalCode> {
     let arg = spec.setting("code").and_then(setting_arg).ok_or_else(|| spec.bad_setting("code"))?;
     let text = match &arg.kind {
-        RuleArgKind::Decimal(d) | RuleArgKind::Int(d) => d.clone(),
-        _ => return Err(spec.bad_setting("code")),
+        RuleArgKind::Decimal(d) | RuleArgKind::Int(d) | RuleArgKind::Str(d) => d.clone(),
+        _ => {
+            return Err(Box::new(
+                Diagnostic::error(Code::Setting, arg.span.clone(), "`code` needs a take-and-break code")
+                    .with_hint(CODE_HINT),
+            ));
+        }
     };
     OctalCode::parse(&text).map_err(|e| {
         Box::new(
-            Diagnostic::error(Code::Setting, arg.span.clone(), format!("`{text}` is not an octal code: {e}"))
-                .with_hint("octal codes look like 0.137: digits 0-7 after the point"),
+            Diagnostic::error(Code::Setting, arg.span.clone(), format!("`{text}` is not a take-and-break code: {e}"))
+                .with_hint(CODE_HINT),
         )
     })
 }

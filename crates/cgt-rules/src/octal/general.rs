@@ -55,6 +55,8 @@ impl<'a> General<'a> {
     /// Computes the next value g(n), n = the number of values so far.
     pub(super) fn push(&mut self, budget: &Budget) -> Result<(), Exhausted> {
         let n = self.values.len();
+        // Codes that never split do O(n / 64) work per heap without another check.
+        budget.check()?;
         if n.is_power_of_two() {
             let bitsets = self.tails.iter().map(|t| t.len()).sum::<usize>() + 2;
             budget.check_memory(n * 4 + bitsets * (self.marks.len() + 1) * 8)?;
