@@ -9,6 +9,7 @@ use cgt_core::game::Comparison;
 use cgt_syntax::{CmpOp, Code, Diagnostic, Expr, Spanned};
 
 use crate::context::Ctx;
+use crate::loopy::Loopy;
 use crate::report::{CheckStatus, StmtReport};
 use crate::value::{EvalResult, OUTCOMES, Value, outcome_meaning};
 use crate::{Binding, Session};
@@ -98,6 +99,7 @@ impl Session {
             Ordering::Greater => Comparison::Greater,
         };
         match (a, b) {
+            (Value::Loopy(_), _) | (_, Value::Loopy(_)) => self.loopy_relation(a, b, lhs, rhs, report, ctx),
             (Value::Game(_) | Value::Number(_), Value::Game(_) | Value::Number(_)) => {
                 let x = self.as_game(a.clone(), lhs, ctx)?;
                 let y = self.as_game(b.clone(), rhs, ctx)?;
@@ -158,7 +160,13 @@ impl Session {
             ));
         }
         let c = self.eval_computed(expr, ctx)?;
-        let v = self.describe(c, report, ctx.budget)?;
+        // A loopy game that is not a stopper has no value to show, but has an outcome class.
+        let unsided = matches!(&c.value, Value::Loopy(Loopy::Unsided(_))).then(|| c.value.clone());
+        let v = match (self.describe(c, report, ctx.budget), unsided) {
+            (Ok(v), _) => v,
+            (Err(_), Some(v)) if report.outcome.is_some() => v,
+            (Err(d), _) => return Err(d),
+        };
         if let Value::Integer(_, q) = &v {
             return Err(Box::new(
                 Diagnostic::error(
@@ -173,7 +181,7 @@ impl Session {
                 .with_hint("outcome classes belong to games; check a plain number with `==`, e.g. `deque[1, 2] == 1`"),
             ));
         }
-        let graph_like = matches!(v, Value::Play(_));
+        let graph_like = matches!(v, Value::Play(_) | Value::Loopy(Loopy::Impartial(_)));
         if graph_like != ["win", "loss", "draw"].contains(&expected) {
             let (msg, hint) = if graph_like {
                 (
@@ -201,13 +209,14 @@ impl Session {
             return Ok(());
         }
         report.check = Some(CheckStatus::Failed);
-        let value = report.value.clone().unwrap_or_default();
+        // A loopy game that is not a stopper has an outcome class but no value to show.
+        let value = report.value.as_ref().map_or(String::new(), |v| format!(" = {v}"));
         Err(Box::new(
             Diagnostic::error(
                 Code::Check,
                 report.span.clone(),
                 format!(
-                    "check failed: `{}` = {value} is {actual} ({}), not {expected}",
+                    "check failed: `{}`{value} is {actual} ({}), not {expected}",
                     &ctx.src[expr.span.clone()],
                     outcome_meaning(&actual)
                 ),

@@ -19,13 +19,7 @@ const MAX_UPTIMAL: u64 = 64;
 
 /// Names other tools use for things this language spells differently, with its spelling.
 const FOREIGN_NAMES: &[(&str, &str)] = &[
-    ("on", "loopy games (`on`, `off`, `over`, `dud`) are coming; today the language has short games only"),
-    ("off", "loopy games (`on`, `off`, `over`, `dud`) are coming; today the language has short games only"),
-    ("over", "loopy games (`on`, `off`, `over`, `dud`) are coming; today the language has short games only"),
-    ("under", "loopy games (`on`, `off`, `over`, `dud`) are coming; today the language has short games only"),
-    ("dud", "loopy games (`on`, `off`, `over`, `dud`) are coming; today the language has short games only"),
-    ("upon", "loopy games (`on`, `off`, `over`, `dud`) are coming; today the language has short games only"),
-    ("pass", "loopy games (with `pass`) are coming; today the language has short games only"),
+    ("pass", "`pass` is an option of a game literal, a move to the literal itself: `{pass | 0}`"),
     ("up", "up is written `^` (or `↑`)"),
     ("down", "down is written `v` (or `↓`)"),
     ("star", "star is written `*` (and `*2`, `*3`, ...)"),
@@ -45,26 +39,21 @@ impl Session {
         budget.check().map_err(|x| gave_up(x, e.span.clone(), budget))?;
         let value = match &e.node {
             ExprKind::Nus(n) => Value::Game(self.nus(n, ctx)?),
-            ExprKind::Game { left, right } => {
-                let l = self.games_of(left, ctx)?;
-                let r = self.games_of(right, ctx)?;
-                Value::Game(self.lift(&e.span, budget, |g, b| g.from_options(&l, &r, b))?)
+            ExprKind::Game { .. } | ExprKind::Labelled { .. } => self.game_literal(e, ctx)?,
+            ExprKind::Pass => {
+                return Err(Box::new(
+                    Diagnostic::error(Code::Syntax, e.span.clone(), "`pass` is only an option of a game literal")
+                        .with_hint("write it inside braces: `{pass | 0}`"),
+                ));
             }
             ExprKind::PlusMinusList(opts) => {
                 let l = self.games_of(opts, ctx)?;
                 Value::Game(self.plus_minus(&l, &e.span, budget)?)
             }
             ExprKind::Sum(first, rest) => self.sum(first, rest, ctx)?,
-            ExprKind::Ordinal(parts) => {
-                let mut acc = self.game(&parts[0], ctx)?;
-                for p in &parts[1..] {
-                    let h = self.game(p, ctx)?;
-                    acc = self.lift(&e.span, budget, |g, b| g.ordinal_sum(acc, h, b))?;
-                }
-                Value::Game(acc)
-            }
+            ExprKind::Ordinal(parts) => self.ordinal(parts, &e.span, ctx)?,
             ExprKind::Unary(ops, operand) => return self.unary(ops, operand, ctx),
-            ExprKind::Name(n) => self.lookup(n, &e.span)?,
+            ExprKind::Name(n) => self.name_value(n, &e.span, ctx)?,
             ExprKind::Call { name, args } => return self.call(name, args, &e.span, ctx),
             ExprKind::Ruleset(r) => return self.ruleset(r, &e.span, ctx),
             ExprKind::Boxes(words) => return self.ruleset(&bare_boxes(words, &e.span), &e.span, ctx),
@@ -178,12 +167,37 @@ impl Session {
         })
     }
 
+    fn ordinal(&mut self, parts: &[Expr], span: &Span, ctx: &Ctx) -> EvalResult<Value> {
+        let values = parts.iter().map(|p| self.eval(p, ctx)).collect::<EvalResult<Vec<_>>>()?;
+        if values.iter().any(|v| matches!(v, Value::Loopy(_))) {
+            return self.loopy_ordinal(parts, values, span, ctx);
+        }
+        let mut acc = None;
+        for (p, v) in parts.iter().zip(values) {
+            let h = self.as_game(v, p, ctx)?;
+            acc = Some(match acc {
+                None => h,
+                Some(a) => self.lift(span, ctx.budget, |g, b| g.ordinal_sum(a, h, b))?,
+            });
+        }
+        Ok(Value::Game(acc.expect("an ordinal sum has parts")))
+    }
+
     fn sum(&mut self, first: &Expr, rest: &[(Spanned<SumOp>, Expr)], ctx: &Ctx) -> EvalResult<Value> {
-        let mut acc = self.game(first, ctx)?;
+        let mut terms = vec![(SumOp::Add, first, self.eval(first, ctx)?)];
         for (op, term) in rest {
-            let t = self.game(term, ctx)?;
+            terms.push((op.node, term, self.eval(term, ctx)?));
+        }
+        if terms.iter().any(|(_, _, v)| matches!(v, Value::Loopy(_))) {
+            return self.loopy_sum(terms, ctx);
+        }
+        let mut terms = terms.into_iter();
+        let (_, _, v) = terms.next().expect("a sum has a first term");
+        let mut acc = self.as_game(v, first, ctx)?;
+        for (op, term, v) in terms {
+            let t = self.as_game(v, term, ctx)?;
             let span = first.span.start..term.span.end;
-            acc = match op.node {
+            acc = match op {
                 SumOp::Add => self.lift(&span, ctx.budget, |g, b| g.add(acc, t, b))?,
                 SumOp::Sub => self.lift(&span, ctx.budget, |g, b| g.sub(acc, t, b))?,
             };
@@ -202,7 +216,11 @@ impl Session {
             }
             return self.misere(operand, ctx);
         }
-        let mut g = self.game(operand, ctx)?;
+        let v = self.eval(operand, ctx)?;
+        if matches!(v, Value::Loopy(_)) {
+            return self.loopy_unary(ops, v, operand, ctx).map(Computed::plain);
+        }
+        let mut g = self.as_game(v, operand, ctx)?;
         for op in ops.iter().rev() {
             let span = op.span.start..operand.span.end;
             g = match op.node {
@@ -213,7 +231,7 @@ impl Session {
         Ok(Computed::plain(Value::Game(g)))
     }
 
-    fn lookup(&mut self, name: &str, span: &Span) -> EvalResult<Value> {
+    pub(crate) fn lookup(&mut self, name: &str, span: &Span) -> EvalResult<Value> {
         if let Some(b) = self.env.get(name) {
             return Ok(b.value.clone());
         }

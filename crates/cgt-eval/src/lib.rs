@@ -10,6 +10,7 @@ mod context;
 mod expr;
 mod functions;
 mod heap;
+mod loopy;
 mod names;
 mod numbers;
 pub mod registry;
@@ -26,6 +27,7 @@ use cgt_core::game::{DisplayStyle, Games};
 use cgt_syntax::{Span, StmtKind};
 
 pub use context::Moves;
+pub use loopy::Loopy;
 pub use registry::{FunctionDef, Returns, RulesetDef, SettingDef, functions, rulesets};
 pub use report::{CheckStatus, Details, StmtReport};
 pub use value::{MoveList, OUTCOMES, PlayOutcome, Quantity, Value, outcome_meaning};

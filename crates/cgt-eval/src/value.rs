@@ -41,6 +41,8 @@ pub enum Value {
     /// Text, one or more lines: an explanation, an uptimal expansion, a misère form, a genus,
     /// a misère quotient.
     Text(String),
+    /// A loopy game: a stopper, a game that is not a stopper, or a game on a graph.
+    Loopy(crate::loopy::Loopy),
 }
 
 /// What a plain whole number counts.
@@ -143,6 +145,11 @@ pub const OUTCOMES: &[(&str, &str)] = &[
     ("R", "Right wins whoever starts"),
     ("P", "the second player wins"),
     ("N", "the first player wins"),
+    ("D", "a draw whoever starts (loopy games)"),
+    ("PHat", "a draw when Left starts, Left wins when Right starts (loopy games)"),
+    ("PCheck", "Right wins when Left starts, a draw when Right starts (loopy games)"),
+    ("NHat", "Left wins when Left starts, a draw when Right starts (loopy games)"),
+    ("NCheck", "a draw when Left starts, Right wins when Right starts (loopy games)"),
     ("win", "the player to move wins (games on graphs)"),
     ("loss", "the player to move loses (games on graphs)"),
     ("draw", "neither player can force a win (games on graphs)"),
@@ -170,6 +177,7 @@ impl Session {
             }
             Value::Period(pre, per) => format!("period {per} from heap {pre}"),
             Value::Text(t) => t.clone(),
+            Value::Loopy(l) => self.show_loopy(l),
             Value::Moves(m) => {
                 let side = |ms: &[(String, Option<String>)]| -> Vec<String> {
                     ms.iter()
@@ -198,6 +206,7 @@ impl Session {
             Value::Outcome(o) => report.outcome = Some(o.to_string()),
             Value::Play(p) => report.outcome = Some(p.name().to_string()),
             Value::Thermograph(t) => report.svg = Some(t.to_svg(&report.source)),
+            Value::Loopy(l) => self.describe_loopy(l, report, budget)?,
             Value::Game(g) => {
                 let g = *g;
                 let o = self.games.outcome(g, budget).map_err(|e| gave_up(e, report.span.clone(), budget))?;

@@ -154,6 +154,16 @@ pub enum ExprKind {
     Ruleset(Ruleset),
     /// Bare box words: `WBBW.BW`, `_`.
     Boxes(Vec<Spanned<String>>),
+    /// `pass`, an option of a game literal: a move to the literal's own position (loopy games).
+    Pass,
+    /// `x{0 | x}`: a game literal whose label names the literal's position inside it (loopy
+    /// games); the body is the literal, where the label is read as a [`ExprKind::Name`].
+    Labelled {
+        /// The label.
+        label: Spanned<String>,
+        /// The literal.
+        body: Box<Expr>,
+    },
     /// Something that could not be parsed (errors were reported).
     Error,
 }

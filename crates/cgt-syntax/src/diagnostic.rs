@@ -46,6 +46,8 @@ pub enum Code {
     Check,
     /// A computation that gave up on its budget or a limit.
     Budget,
+    /// A loopy game the theory here does not cover (one that is not a stopper).
+    Loopy,
 }
 
 impl Code {
@@ -63,6 +65,7 @@ impl Code {
             Code::Arity => "arity",
             Code::Check => "check",
             Code::Budget => "budget",
+            Code::Loopy => "loopy",
         }
     }
 }

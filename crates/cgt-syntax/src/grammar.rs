@@ -263,7 +263,14 @@ where
         let plus = Spanned::new(SumOp::Add, call.span.start..call.span.start);
         ExprKind::Sum(Box::new(n), vec![(plus, call)])
     });
-    choice((juxtaposed_tiny, nus().map(ExprKind::Nus), game_literal(expr), call, ruleset, boxes, name))
+    // `x{0 | x}`: a label before a literal names the literal's position inside it.
+    let label = select! { Token::Ident(s) if is_name(s) => s }
+        .map_with(|s: &str, e| Spanned::new(s.to_string(), span(e.span())));
+    let labelled = label
+        .then_ignore(just(Token::LBrace).rewind())
+        .then(game_literal(expr.clone()).map_with(|kind, e| Expr::new(kind, span(e.span()))))
+        .map(|(label, body)| ExprKind::Labelled { label, body: Box::new(body) });
+    choice((juxtaposed_tiny, nus().map(ExprKind::Nus), game_literal(expr), call, ruleset, labelled, boxes, name))
         .map_with(|kind, e| Expr::new(kind, span(e.span())))
         .or(paren)
         .labelled("a game")
@@ -321,7 +328,9 @@ where
     I: ValueInput<'tok, Token = Token<'src>, Span = SimpleSpan>,
     P: Parser<'tok, I, Expr, Err<'tok, 'src>> + Clone + 'tok,
 {
-    let options = expr.separated_by(just(Token::Comma)).collect::<Vec<_>>().map(Piece::Options);
+    // `pass` is an option only: a move from the literal to itself.
+    let pass = just(Token::Ident("pass")).map_with(|_, e| Expr::new(ExprKind::Pass, span(e.span())));
+    let options = pass.or(expr).separated_by(just(Token::Comma)).collect::<Vec<_>>().map(Piece::Options);
     let bars = select! { Token::Bars(s) => s.len() }.map_with(|n, e| Piece::Bars(n, span(e.span())));
     let body = options.clone().then(bars.then(options).repeated().collect::<Vec<_>>()).map(|(first, rest)| {
         let mut pieces = vec![first];

@@ -11,6 +11,8 @@ pub fn names_used(stmt: &Stmt) -> Vec<Spanned<String>> {
         StmtKind::Error => Vec::new(),
     };
     let mut out = Vec::new();
+    // Labelled literals: inside its literal a label names the literal, not a `let` name.
+    let mut labels: Vec<(&str, &crate::lexer::Span)> = Vec::new();
     while let Some(e) = stack.pop() {
         match &e.node {
             ExprKind::Name(n) => out.push(Spanned::new(n.clone(), e.span.clone())),
@@ -25,9 +27,14 @@ pub fn names_used(stmt: &Stmt) -> Vec<Spanned<String>> {
                 CallArg::Expr(e) => Some(e),
                 _ => None,
             })),
-            ExprKind::Nus(_) | ExprKind::Ruleset(_) | ExprKind::Boxes(_) | ExprKind::Error => {}
+            ExprKind::Labelled { label, body } => {
+                labels.push((&label.node, &body.span));
+                stack.push(body);
+            }
+            ExprKind::Nus(_) | ExprKind::Ruleset(_) | ExprKind::Boxes(_) | ExprKind::Pass | ExprKind::Error => {}
         }
     }
+    out.retain(|n| !labels.iter().any(|(l, s)| *l == n.node && s.start <= n.span.start && n.span.end <= s.end));
     out.sort_by_key(|n| n.span.start);
     out
 }

@@ -85,6 +85,12 @@ fn sexpr(e: &Expr, out: &mut String) {
         ExprKind::Boxes(words) => {
             write!(out, "(boxes {})", words.iter().map(|w| w.node.as_str()).collect::<Vec<_>>().join(".")).unwrap()
         }
+        ExprKind::Pass => out.push_str("pass"),
+        ExprKind::Labelled { label, body } => {
+            write!(out, "(label {} ", label.node).unwrap();
+            sexpr(body, out);
+            out.push(')');
+        }
         ExprKind::Error => out.push_str("<error>"),
     }
 }

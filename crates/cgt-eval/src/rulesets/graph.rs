@@ -1,14 +1,18 @@
 //! Games on directed graphs with draws: `graph[1->2, 2->3, 3->1] from=1` (win, loss or draw
-//! for the player to move), and the scoring variant with `values=[1: 3, 2: -1]`.
+//! for the player to move), and the scoring variant with `values=[1: 3, 2: -1]`. A position's
+//! value is its generalised Sprague–Grundy value (`Loopy::Impartial`), shown as win, loss or
+//! draw with the value as the extra `gsg`, so that sums of graph games and nimbers evaluate.
 
 use std::collections::HashMap;
 
 use cgt_rules::graph::{self, Graph, GraphOutcome};
+use cgt_rules::loopy_graph;
 use cgt_syntax::{Code, Diagnostic, RuleArgKind, Ruleset, Setting, Span};
 
 use super::{bad_arg, setting_arg, setting_list};
 use crate::Session;
 use crate::context::{Computed, Ctx};
+use crate::loopy::Loopy;
 use crate::registry::{Returns, RulesetDef, SettingDef};
 use crate::value::{EvalResult, PlayOutcome, Quantity, Value, gave_up};
 
@@ -76,6 +80,9 @@ fn eval(_: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
         return scores(&g, start, values, span, ctx);
     }
     let outcomes = graph::outcomes(&g, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
+    // The value (for sums) is the start's generalised Sprague–Grundy value; its outcome is the
+    // retrograde analysis's, which the vertices show.
+    let values = loopy_graph::gsg_values(&g, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     let mut shown: Vec<String> = g
         .labels()
         .iter()
@@ -86,7 +93,8 @@ fn eval(_: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
     if g.len() > SHOWN_VERTICES {
         shown.push(format!("… ({} vertices)", g.len()));
     }
-    Ok(Computed::plain(Value::Play(play(outcomes[start]))).with_extra("vertices", shown.join(", ")))
+    let value = Value::Loopy(Loopy::Impartial(values[start].clone()));
+    Ok(Computed::plain(value).with_extra("vertices", shown.join(", ")))
 }
 
 /// The scoring variant: the optimal score for the player to move at `start`.

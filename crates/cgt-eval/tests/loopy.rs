@@ -1,0 +1,138 @@
+//! Loopy games (SPEC §3.8): each statement's result is spliced after it, `[= value · outcome ·
+//! extras]`, `[✓]`, or `[error code: message]` (expect-test, `UPDATE_EXPECT=1` to accept).
+
+use cgt_eval::{CheckStatus, Config, evaluate};
+use expect_test::{Expect, expect};
+
+fn check(src: &str, want: Expect) {
+    let reports = evaluate(src, &Config::default());
+    let mut out = String::new();
+    for r in &reports {
+        let result = match (r.diagnostics.first(), r.check) {
+            (Some(d), _) => {
+                format!("error {}: {} (outcome {})", d.code, d.message, r.outcome.as_deref().unwrap_or("none"))
+            }
+            (None, Some(CheckStatus::Passed)) => "✓".to_string(),
+            _ => {
+                let extras: Vec<String> =
+                    r.extras.iter().filter(|(k, _)| k != "vertices").map(|(k, v)| format!(" · {k}: {v}")).collect();
+                format!(
+                    "= {} · {}{}",
+                    r.value.as_deref().unwrap_or("?"),
+                    r.outcome.as_deref().unwrap_or("?"),
+                    extras.concat()
+                )
+            }
+        };
+        out.push_str(&format!("{}  [{result}]\n", r.source));
+    }
+    want.assert_eq(&out);
+}
+
+#[test]
+fn constants() {
+    check(
+        "on\noff\nover\nunder\nupon\ndud\ndud is D\ndud is P",
+        expect![[r#"
+        on  [= on · L]
+        off  [= off · R]
+        over  [= over · L]
+        under  [= under · R]
+        upon  [= ^[on] · L]
+        dud  [error loopy: this game is dud, which is not a stopper (play can alternate forever); its outcome class is D (outcome D)]
+        dud is D  [✓]
+        dud is P  [error check: check failed: `dud` is D (a draw whoever starts (loopy games)), not P (outcome D)]
+    "#]],
+    );
+}
+
+#[test]
+fn literals_with_pass_and_labels() {
+    check(
+        "{pass | pass}\n{0 | pass}\nx{0 | x}\nx{x | 0} == under\n{pass | *}\n{pass | 3/2}\na{1 || a | 0}\nx{0 | 1}\n{pass, 1 | 0}\n{over | under}\nb{0 | {b | 0}}",
+        expect![[r#"
+            {pass | pass}  [error loopy: this game is dud, which is not a stopper (play can alternate forever); its outcome class is D (outcome D)]
+            {0 | pass}  [= over · L]
+            x{0 | x}  [= over · L]
+            x{x | 0} == under  [✓]
+            {pass | *}  [= ^[on] · L]
+            {pass | 3/2}  [= 3/2under · L]
+            a{1 || a | 0}  [error loopy: this game is not a stopper (play can alternate forever); its outcome class is NHat (outcome NHat)]
+            x{0 | 1}  [= 1/2 · L]
+            {pass, 1 | 0}  [= {1,pass|0} · N]
+            {over | under}  [= +-over · N]
+            b{0 | {b | 0}}  [error loopy: this game is not a stopper (play can alternate forever); its outcome class is NHat (outcome NHat)]
+        "#]],
+    );
+}
+
+#[test]
+fn sums_negatives_and_ordinal_sums() {
+    check(
+        "over + 5\nover + ^ == over\non + off\nover + under\n-over\n-over == under\n+-over\n1 : off\n1 : off == over\nover - over\non + 1",
+        expect![[r#"
+            over + 5  [= 5over · L]
+            over + ^ == over  [✓]
+            on + off  [error loopy: this game is dud, which is not a stopper (play can alternate forever); its outcome class is D (outcome D)]
+            over + under  [error loopy: this game is not a stopper (play can alternate forever); its outcome class is D (outcome D)]
+            -over  [= under · R]
+            -over == under  [✓]
+            +-over  [= +-over · N]
+            1 : off  [= over · L]
+            1 : off == over  [✓]
+            over - over  [error loopy: this game is not a stopper (play can alternate forever); its outcome class is D (outcome D)]
+            on + 1  [= on · L]
+        "#]],
+    );
+}
+
+#[test]
+fn comparisons() {
+    check(
+        "over > 0\nover < 1/64\nover <> *\non >= over\nupon > *\nupon == {pass | *}\nover == 0\ndud == 0\n0 <= dud",
+        expect![[r#"
+            over > 0  [✓]
+            over < 1/64  [✓]
+            over <> *  [error check: check failed: `over` is greater than *, so `<>` does not hold (outcome L)]
+            on >= over  [✓]
+            upon > *  [error check: check failed: `upon` is ^[on], which is confused with (incomparable to) *, so `>` does not hold (outcome L)]
+            upon == {pass | *}  [✓]
+            over == 0  [error check: check failed: `over` is greater than 0, so `==` does not hold (outcome L)]
+            dud == 0  [error loopy: this game is dud, which is not a stopper (play can alternate forever); its outcome class is D (outcome D)]
+            0 <= dud  [error loopy: `dud` is not a stopper (play can alternate forever), so it has no value without sides; its outcome class is D (outcome P)]
+        "#]],
+    );
+}
+
+#[test]
+fn labels_and_pass_out_of_place() {
+    check(
+        "x{0 | x} + x\nx{x + 1 | 0}\ny{0 | pass} == y\npass\ngraph[1->2] from=1 + over\n{graph[1->2] from=1 | 0}",
+        expect![[r#"
+        x{0 | x} + x  [error name: the label `x` names its literal's position only as an option inside that literal (outcome none)]
+        x{x + 1 | 0}  [error name: the label `x` names its literal's position only as an option inside that literal (outcome none)]
+        y{0 | pass} == y  [error name: the label `y` names its literal's position only as an option inside that literal (outcome L)]
+        pass  [error name: unknown name `pass` (outcome none)]
+        graph[1->2] from=1 + over  [error type: a game on a graph adds only to games on graphs and nimbers (impartial games) (outcome none)]
+        {graph[1->2] from=1 | 0}  [error type: a game on a graph adds only to games on graphs and nimbers (impartial games) (outcome none)]
+    "#]],
+    );
+}
+
+#[test]
+fn games_on_graphs_and_their_sums() {
+    check(
+        "graph[1->2, 2->3, 3->1, 3->4] from=1\ngraph[1->2, 2->3, 3->1, 3->4] from=3\ngraph[1->2, 2->3, 3->1, 3->4] from=1 + graph[1->2, 2->3, 3->1, 3->4] from=3\ngraph[1->2, 2->3, 3->1, 3->4] from=1 + *2\ngraph[1->2, 2->3, 3->1, 3->4] from=1 + nim[3]\ngraph[1->2, 2->1] from=1\ngraph[1->2, 2->1] from=1 + *\ngraph[1->2, 2->1, 1->3] from=1 + * is loss\ngraph[1->2, 2->1] from=1 + 1/2",
+        expect![[r#"
+            graph[1->2, 2->3, 3->1, 3->4] from=1  [= win · win · gsg: *]
+            graph[1->2, 2->3, 3->1, 3->4] from=3  [= win · win · gsg: *2]
+            graph[1->2, 2->3, 3->1, 3->4] from=1 + graph[1->2, 2->3, 3->1, 3->4] from=3  [= win · win · gsg: *3]
+            graph[1->2, 2->3, 3->1, 3->4] from=1 + *2  [= win · win · gsg: *3]
+            graph[1->2, 2->3, 3->1, 3->4] from=1 + nim[3]  [= win · win · gsg: *2]
+            graph[1->2, 2->1] from=1  [= draw · draw · gsg: inf]
+            graph[1->2, 2->1] from=1 + *  [= draw · draw · gsg: inf]
+            graph[1->2, 2->1, 1->3] from=1 + * is loss  [✓]
+            graph[1->2, 2->1] from=1 + 1/2  [error type: a game on a graph adds only to games on graphs and nimbers (impartial games) (outcome none)]
+        "#]],
+    );
+}
