@@ -177,13 +177,17 @@ impl Frame {
     }
 }
 
-/// A floating-point approximation, for pixel positions only.
+/// The largest magnitude a picture coordinate is given: beyond it every picture is degenerate
+/// anyway, and keeping coordinates finite keeps the arithmetic of the frame finite.
+const LARGEST: f64 = 1e100;
+
+/// A floating-point approximation, for pixel positions only (clamped to ±[`LARGEST`]).
 fn approx(x: &Dyadic) -> f64 {
     let num = x.numerator();
     let drop = num.bits().saturating_sub(62);
     let mantissa = (num >> drop).to_f64().unwrap_or(0.0);
     let scale = i64::try_from(drop).unwrap_or(i64::MAX).saturating_sub(i64::try_from(x.exponent()).unwrap_or(i64::MAX));
-    mantissa * 2f64.powi(scale.clamp(-1000, 1000) as i32)
+    (mantissa * 2f64.powi(scale.clamp(-1000, 1000) as i32)).clamp(-LARGEST, LARGEST)
 }
 
 /// Escapes text for SVG.
