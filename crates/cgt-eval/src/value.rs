@@ -38,6 +38,8 @@ pub enum Value {
     Period(u64, u64),
     /// The moves of a ruleset position, as positions in its own notation with their values.
     Moves(MoveList),
+    /// Text from a definition: a truth value, a string or a tuple, as printed.
+    Text(String),
 }
 
 /// What a plain whole number counts.
@@ -165,6 +167,7 @@ impl Session {
                 let shown: Vec<String> = items.iter().map(|i| self.show(i)).collect();
                 format!("[{}]", shown.join(", "))
             }
+            Value::Text(t) => t.clone(),
             Value::Period(pre, per) => format!("period {per} from heap {pre}"),
             Value::Moves(m) => {
                 let side = |ms: &[(String, Option<String>)]| -> Vec<String> {
