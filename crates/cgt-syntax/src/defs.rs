@@ -196,7 +196,8 @@ impl<'src> Parser<'_, 'src> {
         }
         if is_rule && params.len() != 1 {
             return Err(hinted(
-                error(name.span.clone(), "a rule has one parameter, the heap: `rule NAME(n) = [...]`"),
+                name.span.clone(),
+                "a rule has one parameter, the heap: `rule NAME(n) = [...]`",
                 "write a game of several numbers with `def`",
             ));
         }
@@ -396,7 +397,8 @@ impl<'src> Parser<'_, 'src> {
             Some((Token::Bars("|"), _)) => self.pos += 1,
             Some((Token::Bars(b), s)) => {
                 return Err(hinted(
-                    error(s.clone(), format!("`{b}` is not allowed inside definitions")),
+                    s.clone(),
+                    format!("`{b}` is not allowed inside definitions"),
                     "write the nested game in its own braces: `{3 | {2 | 1}}`",
                 ));
             }
@@ -520,7 +522,8 @@ impl<'src> Parser<'_, 'src> {
         if self.depth > MAX_NESTING {
             let at = self.here();
             return Err(hinted(
-                error(at..at, format!("a definition nested more than {MAX_NESTING} levels deep")),
+                at..at,
+                format!("a definition nested more than {MAX_NESTING} levels deep"),
                 "split it into several definitions",
             ));
         }
@@ -596,6 +599,6 @@ fn error(span: Span, msg: impl Into<String>) -> Box<Diagnostic> {
     Box::new(Diagnostic::error("syntax", span, msg))
 }
 
-fn hinted(d: Box<Diagnostic>, hint: &str) -> Box<Diagnostic> {
-    Box::new(d.with_hint(hint))
+fn hinted(span: Span, msg: impl Into<String>, hint: &str) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error("syntax", span, msg).with_hint(hint))
 }
