@@ -168,12 +168,12 @@ impl Session {
 
     /// Whether every argument of a compound call is a heap game or a sum of them, so that the
     /// heap rules apply (`selective` and `conjunctive` of other games give games).
-    pub(crate) fn heap_arguments(&self, call: &Call) -> bool {
+    pub(crate) fn heap_arguments(&mut self, call: &Call) -> bool {
         call.args.iter().all(|a| matches!(a, CallArg::Expr(e) if self.is_heap_sum(e)))
     }
 
     /// Whether an expression is a heap ruleset position or a sum of them.
-    fn is_heap_sum(&self, e: &Expr) -> bool {
+    fn is_heap_sum(&mut self, e: &Expr) -> bool {
         match &e.node {
             ExprKind::Ruleset(r) => self.position_rule(r).is_some_and(|rule| rule.is_ok()),
             ExprKind::Sum(first, rest) => {

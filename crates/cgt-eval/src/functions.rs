@@ -76,6 +76,9 @@ impl Session {
         span: &cgt_syntax::Span,
         ctx: &Ctx,
     ) -> EvalResult<Computed> {
+        if let Some(v) = self.call_user(&name.node, args, span, ctx) {
+            return v.map(Computed::plain);
+        }
         let def = find_function(name)?;
         (def.eval)(self, &Call { name, args, span, def }, ctx)
     }

@@ -33,14 +33,23 @@ const RULE_EXAMPLES: &str = "kayles, dawson, octal code=0.137 or stones take=[1,
 impl Session {
     /// The heap rule of a heap game's position (`stones[5] take=[1, 2]`), if its ruleset is a
     /// heap game; an error if its settings are wrong.
-    pub(crate) fn position_rule(&self, r: &Ruleset) -> Option<EvalResult<HeapRule>> {
+    pub(crate) fn position_rule(&mut self, r: &Ruleset) -> Option<EvalResult<HeapRule>> {
+        if let Some(rule) = self.user_position_rule(r) {
+            return Some(rule);
+        }
         let def = crate::registry::ruleset(&r.name.node)?;
         let read = def.heap_rule?;
         Some(check_settings(def, &r.name, &r.settings).and_then(|()| read(&spec(def, &r.name, &r.settings))))
     }
 
     /// The heap rule named by a function argument: `kayles`, `octal code=0.137`, `stones take=[1, 2]`.
-    pub(crate) fn argument_rule(&self, arg: &CallArg) -> EvalResult<HeapRule> {
+    pub(crate) fn argument_rule(&mut self, arg: &CallArg) -> EvalResult<HeapRule> {
+        if let CallArg::Expr(e) = arg
+            && let ExprKind::Name(n) = &e.node
+            && let Some(rule) = self.user_rule_stub(n)
+        {
+            return Ok(rule);
+        }
         let (name, settings): (Spanned<String>, &[cgt_syntax::Setting]) = match arg {
             CallArg::Expr(e) => match &e.node {
                 ExprKind::Name(n) => (Spanned::new(n.clone(), e.span.clone()), &[]),
@@ -68,6 +77,7 @@ impl Session {
         span: &Span,
         budget: &Budget,
     ) -> EvalResult<GrundyTable> {
+        let rule = &self.extend_rule(rule, largest, span, budget)?;
         let key = format!("{rule:?}");
         let tables = self.table::<GrundyTables>();
         if let Some(t) = tables.0.get(&key)
@@ -123,7 +133,7 @@ impl Session {
                     format!("take {} from heap {} ({from} -> {to})", m.take, m.heap + 1)
                 }),
                 HeapRule::Octal(c) => c.winning_move(&table, heaps).ok().flatten().map(|m| show_octal_move(&m, heaps)),
-                HeapRule::Nim => None,
+                HeapRule::Nim | HeapRule::User(_) => None,
             };
             if let Some(m) = shown {
                 out = out.with_extra("winning move", m);
@@ -179,6 +189,14 @@ impl Session {
         }
         if let HeapRule::Octal(code) = rule {
             no_period_theorem(code, span)?;
+        }
+        if matches!(rule, HeapRule::User(_)) {
+            let table = self.grundy_table(rule, crate::defs::PERIOD_BOUND, span, budget)?;
+            return Err(gave_up_because(
+                span.clone(),
+                format!("no period found among the first {} values", table.values().len()),
+                "periods of rules written in the language are not proven yet",
+            ));
         }
         let mut limit = 1u64 << 12;
         let mut searched = 0;

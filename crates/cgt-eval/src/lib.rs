@@ -7,6 +7,7 @@
 mod check;
 mod compounds;
 mod context;
+mod defs;
 mod expr;
 mod functions;
 mod heap;
@@ -153,7 +154,8 @@ impl Session {
         let top = match &stmt.kind {
             StmtKind::Expr(e) | StmtKind::Let { value: e, .. } | StmtKind::Is { expr: e, .. } => Some(e.span.clone()),
             StmtKind::Check { lhs, .. } => Some(lhs.span.clone()),
-            StmtKind::Error => None,
+            StmtKind::Table(e) => Some(e.span.clone()),
+            StmtKind::Def(_) | StmtKind::Error => None,
         };
         let ctx = context::Ctx { budget, src, top };
         let outcome = match &stmt.kind {
@@ -161,6 +163,14 @@ impl Session {
             StmtKind::Let { name, value } => self.run_let(name, value, &mut report, &ctx),
             StmtKind::Check { lhs, op, rhs } => self.run_check(lhs, op, rhs, &mut report, &ctx),
             StmtKind::Is { expr, outcome } => self.run_is(expr, outcome, &mut report, &ctx),
+            StmtKind::Def(def) => self.run_def(def).map(|_| {
+                let params: Vec<&str> = def.params.iter().map(|p| p.node.as_str()).collect();
+                let kind = if def.is_rule { "rule" } else { "def" };
+                report.value = Some(format!("{kind} {}({})", def.name.node, params.join(", ")));
+            }),
+            StmtKind::Table(e) => {
+                self.run_table(e, &ctx).and_then(|v| self.describe(v.into(), &mut report, budget).map(|_| ()))
+            }
             StmtKind::Error => Ok(()),
         };
         if let Err(d) = outcome {

@@ -82,6 +82,9 @@ pub(crate) static ROWS: &[RulesetDef] = &[
 impl Session {
     /// Evaluates a ruleset position through its row.
     pub(crate) fn ruleset(&mut self, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+        if let Some(out) = self.user_rule_position(r, span, ctx) {
+            return out;
+        }
         let def = find_ruleset(&r.name)?;
         check_settings(def, &r.name, &r.settings)?;
         (def.eval)(self, r, span, ctx)

@@ -39,7 +39,8 @@ pub enum Value {
     /// The moves of a ruleset position, as positions in its own notation with their values.
     Moves(MoveList),
     /// Text, one or more lines: an explanation, an uptimal expansion, a misère form, a genus,
-    /// a misère quotient.
+    /// a misère quotient; a truth value,
+    /// a string or a tuple from a definition.
     Text(String),
     /// A loopy game: a stopper, a game that is not a stopper, or a game on a graph.
     Loopy(crate::loopy::Loopy),
@@ -175,8 +176,8 @@ impl Session {
                 let shown: Vec<String> = items.iter().map(|i| self.show(i)).collect();
                 format!("[{}]", shown.join(", "))
             }
-            Value::Period(pre, per) => format!("period {per} from heap {pre}"),
             Value::Text(t) => t.clone(),
+            Value::Period(pre, per) => format!("period {per} from heap {pre}"),
             Value::Loopy(l) => self.show_loopy(l),
             Value::Moves(m) => {
                 let side = |ms: &[(String, Option<String>)]| -> Vec<String> {

@@ -21,6 +21,57 @@ pub enum HeapRule {
     Subtraction(SubtractionGame),
     /// An octal game: take-and-break by the digits of the code.
     Octal(OctalCode),
+    /// A rule written by the user (`rule NAME(n) = ...`): its options up to a heap bound.
+    User(UserRule),
+}
+
+/// The options of a user-written heap rule, computed for heaps `0..len`: each option of heap
+/// `n` is the list of heaps left, every one smaller than `n` (so the game is short).
+#[derive(Clone)]
+pub struct UserRule {
+    /// The rule's name, for messages.
+    pub name: String,
+    /// Which definition of the name (a name may be defined again).
+    pub generation: u64,
+    /// `options[n]`: the moves from a heap of `n`.
+    pub options: std::sync::Arc<Vec<Vec<Vec<u64>>>>,
+}
+
+impl UserRule {
+    /// The Grundy values of heaps `0..min(limit, bound)`, by the mex rule; no period is claimed.
+    fn grundy_table(&self, limit: usize, budget: &cgt_core::Budget) -> Result<crate::nim::GrundyTable, Exhausted> {
+        let n = limit.min(self.options.len());
+        budget.check_memory(n.saturating_mul(4))?;
+        let mut values: Vec<u32> = Vec::with_capacity(n);
+        let mut seen: Vec<bool> = Vec::new();
+        for opts in self.options.iter().take(n) {
+            budget.check()?;
+            seen.clear();
+            seen.resize(opts.len() + 1, false);
+            for heaps in opts {
+                let g = heaps.iter().fold(0u32, |acc, &h| acc ^ values.get(h as usize).copied().unwrap_or(0));
+                if let Some(slot) = seen.get_mut(g as usize) {
+                    *slot = true;
+                }
+            }
+            values.push(seen.iter().position(|&s| !s).unwrap_or(opts.len()) as u32);
+        }
+        Ok(crate::nim::GrundyTable::new(values, None))
+    }
+}
+
+impl PartialEq for UserRule {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name && self.generation == other.generation && self.options.len() == other.options.len()
+    }
+}
+
+impl Eq for UserRule {}
+
+impl std::fmt::Debug for UserRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}#{} (heaps below {})", self.name, self.generation, self.options.len())
+    }
 }
 
 /// Why a quantity of heap games (a compound, a misère outcome, a Grundy value) could not be computed.
@@ -117,6 +168,7 @@ impl HeapRule {
             }
             HeapRule::Subtraction(game) => game.grundy_table(limit, budget),
             HeapRule::Octal(code) => code.grundy_table(limit, budget),
+            HeapRule::User(rule) => rule.grundy_table(limit, budget),
         }
     }
 
@@ -124,6 +176,7 @@ impl HeapRule {
     pub fn splits(&self) -> bool {
         match self {
             HeapRule::Octal(code) => code.max_heaps_left() >= 2,
+            HeapRule::User(rule) => rule.options.iter().flatten().any(|o| o.len() >= 2),
             _ => false,
         }
     }
@@ -134,6 +187,9 @@ impl HeapRule {
             HeapRule::Nim => heap == 0,
             HeapRule::Subtraction(game) => game.take_set().first().is_none_or(|&t| heap < t),
             HeapRule::Octal(code) => code.is_dead(heap),
+            HeapRule::User(rule) => {
+                usize::try_from(heap).ok().and_then(|h| rule.options.get(h)).is_none_or(Vec::is_empty)
+            }
         }
     }
 
@@ -179,6 +235,11 @@ impl HeapRule {
                 game.take_set().iter().take_while(|&&t| t <= heap).for_each(|&t| f(&[heap - t]));
             }
             HeapRule::Octal(code) => code.for_each_option(heap, |_, leave| f(leave)),
+            HeapRule::User(rule) => {
+                if let Some(opts) = usize::try_from(heap).ok().and_then(|h| rule.options.get(h)) {
+                    opts.iter().for_each(|o| f(o));
+                }
+            }
         }
     }
 }

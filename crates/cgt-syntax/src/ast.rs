@@ -60,6 +60,10 @@ pub enum StmtKind {
         /// The expected outcome as written (`L`, `R`, `P`, `N`, `win`, `loss`, `draw`).
         outcome: Spanned<String>,
     },
+    /// `def NAME(PARAMS) = BODY` or `rule NAME(n) = BODY` (see the definitions module).
+    Def(Box<crate::defs::Definition>),
+    /// A statement in the definition language, such as a table `[f(n) for n in 1..8]`.
+    Table(Box<crate::defs::DExpr>),
     /// A statement that could not be parsed; its errors are in the parse result.
     Error,
 }

@@ -48,6 +48,8 @@ pub enum Code {
     Budget,
     /// A loopy game the theory here does not cover (one that is not a stopper).
     Loopy,
+    /// An error inside a definition, with its call chain.
+    Definition,
 }
 
 impl Code {
@@ -66,6 +68,7 @@ impl Code {
             Code::Check => "check",
             Code::Budget => "budget",
             Code::Loopy => "loopy",
+            Code::Definition => "definition",
         }
     }
 }

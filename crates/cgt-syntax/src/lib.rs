@@ -5,6 +5,7 @@
 //! returns every statement with the diagnostics found.
 
 mod ast;
+mod defs;
 mod diagnostic;
 mod grammar;
 mod lexer;
@@ -18,6 +19,7 @@ use chumsky::input::Input;
 use chumsky::span::SimpleSpan;
 
 pub use ast::*;
+pub use defs::{BinOp, Clause, DEF_KEYWORDS, DExpr, DKind, Definition, Item, MAX_NESTING, PrefixOp};
 pub use diagnostic::{Code, Diagnostic, Label, Severity};
 pub use grammar::{down_count, is_box_word};
 pub use lexer::{Span, Token, lex};
@@ -75,6 +77,9 @@ fn on_big_stack<T: Send>(depth: usize, f: impl FnOnce() -> T + Send) -> T {
 
 /// Parses the tokens of one statement.
 fn parse_statement(toks: &[(Token<'_>, Span)], whole: Span) -> (Option<Stmt>, Vec<Diagnostic>) {
+    if defs::is_definition_statement(toks) {
+        return defs::parse_statement(toks, whole);
+    }
     let simple: Vec<(Token<'_>, SimpleSpan)> =
         toks.iter().filter(|(t, _)| *t != Token::Newline).map(|(t, s)| (*t, SimpleSpan::from(s.clone()))).collect();
     let eoi = SimpleSpan::from(whole.end..whole.end);

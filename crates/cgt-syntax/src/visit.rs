@@ -8,7 +8,8 @@ pub fn names_used(stmt: &Stmt) -> Vec<Spanned<String>> {
     let mut stack: Vec<&Expr> = match &stmt.kind {
         StmtKind::Expr(e) | StmtKind::Let { value: e, .. } | StmtKind::Is { expr: e, .. } => vec![e],
         StmtKind::Check { lhs, rhs, .. } => vec![rhs, lhs],
-        StmtKind::Error => Vec::new(),
+        // Names inside definitions are walked by the definitions' own compiler.
+        StmtKind::Def(_) | StmtKind::Table(_) | StmtKind::Error => Vec::new(),
     };
     let mut out = Vec::new();
     // Labelled literals: inside its literal a label names the literal, not a `let` name.

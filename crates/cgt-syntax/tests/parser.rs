@@ -172,6 +172,8 @@ pub fn render(src: &str) -> String {
                 sexpr(expr, &mut out);
                 write!(out, " is {}", outcome.node).unwrap();
             }
+            StmtKind::Def(d) => write!(out, "{d:?}").unwrap(),
+            StmtKind::Table(e) => write!(out, "table {e:?}").unwrap(),
             StmtKind::Error => out.push_str("<error>"),
         }
         out.push('\n');

@@ -95,7 +95,7 @@ impl Session {
         let e = match &stmt.kind {
             StmtKind::Expr(e) | StmtKind::Let { value: e, .. } | StmtKind::Is { expr: e, .. } => e,
             StmtKind::Check { lhs, .. } => lhs,
-            StmtKind::Error => return,
+            StmtKind::Error | StmtKind::Def(_) | StmtKind::Table(_) => return,
         };
         let time = budget.time().map_or(STATEMENT_TIME, |t| t.min(STATEMENT_TIME));
         let budget = Budget::with_cancel(time, budget.memory(), budget.cancel_flag());

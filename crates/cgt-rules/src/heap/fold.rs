@@ -155,8 +155,7 @@ pub(crate) fn grundy(c: &Component, budget: &Budget) -> Result<u64, HeapError> {
     let limit = c.heap.saturating_add(1).min(MAX_TABLE) as usize;
     let table = match &c.rule {
         HeapRule::Nim => return Ok(c.heap),
-        HeapRule::Subtraction(game) => game.grundy_table(limit, budget)?,
-        HeapRule::Octal(code) => code.grundy_table(limit, budget)?,
+        rule => rule.grundy_table(limit, budget)?,
     };
     Ok(u64::from(table.try_value(u128::from(c.heap))?))
 }

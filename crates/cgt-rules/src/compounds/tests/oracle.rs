@@ -59,6 +59,7 @@ pub(crate) fn literal_options(rule: &HeapRule, position: &[u64]) -> Vec<Vec<u64>
 fn heap_moves(rule: &HeapRule, h: u64) -> Vec<Vec<u64>> {
     match rule {
         HeapRule::Nim => (0..h).map(|m| vec![m]).collect(),
+        HeapRule::User(u) => u.options.get(h as usize).cloned().unwrap_or_default(),
         HeapRule::Subtraction(g) => g.take_set().iter().filter(|&&t| t <= h).map(|&t| vec![h - t]).collect(),
         HeapRule::Octal(code) => {
             let mut out = Vec::new();

@@ -1,0 +1,418 @@
+//! Running compiled bodies: the tree walk over one body, and the driver with its explicit call
+//! stack (see the parent module for why this never overflows the stack).
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use cgt_core::game::{Comparison, Games};
+use cgt_core::{Budget, Dyadic};
+use cgt_syntax::{BinOp, PrefixOp, Span};
+use num_bigint::BigInt;
+use num_traits::{Signed, ToPrimitive, Zero};
+
+use super::compile::{Builtin, CClause, CExpr, CItem, Compiled};
+use super::{DVal, Defs, Fail, Stop};
+
+/// One evaluation's view of the session.
+pub(crate) struct Machine<'a> {
+    pub defs: &'a mut Defs,
+    pub games: &'a mut Games,
+    pub budget: &'a Budget,
+}
+
+type R<T> = Result<T, Stop>;
+
+impl Machine<'_> {
+    /// Evaluates an anonymous body (a table statement), evaluating the calls it needs first.
+    pub fn run_root(&mut self, c: &Compiled) -> R<DVal> {
+        loop {
+            let mut frame = vec![DVal::Bool(false); c.slots];
+            match self.eval(&c.body, &mut frame) {
+                Err(Stop::Miss(d, args)) => {
+                    self.call(d, args)?;
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// `defs[idx](args)`, memoised, with an explicit stack of pending calls.
+    pub fn call(&mut self, idx: usize, args: Vec<DVal>) -> R<DVal> {
+        let mut stack: Vec<(usize, Vec<DVal>)> = vec![(idx, args)];
+        let mut pending: HashSet<(usize, Vec<DVal>)> = HashSet::new();
+        pending.insert(stack[0].clone());
+        loop {
+            self.budget.check().map_err(Stop::Budget)?;
+            let (d, a) = stack.last().cloned().expect("the stack is not empty here");
+            let v = if let Some(v) = self.defs.memo.get(&(d, a.clone())) {
+                Ok(v.clone())
+            } else {
+                let c = self.defs.compiled[d].clone();
+                let mut frame = a.clone();
+                frame.resize(c.slots, DVal::Bool(false));
+                self.eval(&c.body, &mut frame)
+            };
+            match v {
+                Ok(v) => {
+                    stack.pop();
+                    pending.remove(&(d, a.clone()));
+                    self.defs.memo_bytes += 64 + 48 * a.len();
+                    self.budget.check_memory(self.defs.memo_bytes).map_err(Stop::Budget)?;
+                    self.defs.memo.insert((d, a), v.clone());
+                    if stack.is_empty() {
+                        return Ok(v);
+                    }
+                }
+                Err(Stop::Miss(d2, a2)) => {
+                    let key = (d2, a2);
+                    if pending.contains(&key) {
+                        let shown = self.show_call(key.0, &key.1);
+                        let mut f = Fail {
+                            span: 0..0,
+                            message: format!("{shown} needs its own value: the game it describes is loopy, not short"),
+                            chain: Vec::new(),
+                        };
+                        f.chain = stack.iter().map(|(d, a)| self.show_call(*d, a)).collect();
+                        return Err(Stop::Fail(f));
+                    }
+                    self.budget.check_memory(stack.len().saturating_mul(96)).map_err(Stop::Budget)?;
+                    pending.insert(key.clone());
+                    stack.push(key);
+                }
+                Err(Stop::Fail(mut f)) => {
+                    if f.chain.is_empty() {
+                        f.chain = stack.iter().map(|(d, a)| self.show_call(*d, a)).collect();
+                    }
+                    return Err(Stop::Fail(f));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    fn show_call(&mut self, d: usize, args: &[DVal]) -> String {
+        let shown: Vec<String> = args.iter().map(|a| self.show(a)).collect();
+        format!("{}({})", self.defs.compiled[d].name, shown.join(", "))
+    }
+
+    pub fn show(&mut self, v: &DVal) -> String {
+        match v {
+            DVal::Int(n) => n.to_string(),
+            DVal::Game(g) => self.games.display(*g, Default::default()),
+            DVal::Bool(b) => b.to_string(),
+            DVal::Str(s) => format!("\"{s}\""),
+            DVal::List(xs) => format!("[{}]", xs.iter().map(|x| self.show(x)).collect::<Vec<_>>().join(", ")),
+            DVal::Tuple(xs) => format!("({})", xs.iter().map(|x| self.show(x)).collect::<Vec<_>>().join(", ")),
+        }
+    }
+
+    fn eval(&mut self, e: &CExpr, frame: &mut Vec<DVal>) -> R<DVal> {
+        Ok(match e {
+            CExpr::Const(v) => v.clone(),
+            CExpr::Local(i) => frame[*i].clone(),
+            CExpr::Prefix(op, a, span) => {
+                let a = self.eval(a, frame)?;
+                match (op, a) {
+                    (PrefixOp::Not, DVal::Bool(b)) => DVal::Bool(!b),
+                    (PrefixOp::Neg, DVal::Int(n)) => DVal::Int(-n),
+                    (PrefixOp::Neg, DVal::Game(g)) => {
+                        let n = self.games.neg(g, self.budget).map_err(Stop::Budget)?;
+                        DVal::game(self.games, n)
+                    }
+                    (PrefixOp::Not, _) => return Err(fail(span, "`not` needs true or false")),
+                    (PrefixOp::Neg, _) => return Err(fail(span, "only numbers and games can be negated")),
+                }
+            }
+            CExpr::Binary(op, a, b, span) => {
+                let a = self.eval(a, frame)?;
+                match (op, &a) {
+                    (BinOp::And, DVal::Bool(false)) => return Ok(a),
+                    (BinOp::Or, DVal::Bool(true)) => return Ok(a),
+                    _ => {}
+                }
+                let b = self.eval(b, frame)?;
+                self.binary(*op, a, b, span)?
+            }
+            CExpr::If(c, a, b, span) => match self.eval(c, frame)? {
+                DVal::Bool(true) => self.eval(a, frame)?,
+                DVal::Bool(false) => self.eval(b, frame)?,
+                _ => return Err(fail(span, "the condition of `if` must be true or false")),
+            },
+            CExpr::Range(a, b, span) => {
+                let (a, b) = (self.int(a, frame, span)?, self.int(b, frame, span)?);
+                let len = (&b - &a + 1u32).max(BigInt::zero());
+                let len = len.to_usize().filter(|&l| l <= 10_000_000).ok_or_else(|| fail(span, "range too long"))?;
+                self.budget.check_memory(len.saturating_mul(32)).map_err(Stop::Budget)?;
+                let out: Vec<DVal> = (0..len).map(|i| DVal::Int(&a + BigInt::from(i))).collect();
+                DVal::List(Arc::new(out))
+            }
+            CExpr::List(items) => {
+                let mut out = Vec::new();
+                self.items(items, frame, &mut out)?;
+                DVal::List(Arc::new(out))
+            }
+            CExpr::Tuple(xs) => {
+                let vs = xs.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
+                DVal::Tuple(Arc::new(vs))
+            }
+            CExpr::Index(a, i, span) => {
+                let a = self.eval(a, frame)?;
+                let i = self.int(i, frame, span)?;
+                let i = i.to_usize().ok_or_else(|| fail(span, "indices count from 0 and are not negative"))?;
+                match &a {
+                    DVal::List(xs) | DVal::Tuple(xs) => xs
+                        .get(i)
+                        .cloned()
+                        .ok_or_else(|| fail(span, &format!("index {i} is past the end ({})", xs.len())))?,
+                    DVal::Str(s) => s
+                        .chars()
+                        .nth(i)
+                        .map(|c| DVal::Str(Arc::from(c.to_string())))
+                        .ok_or_else(|| fail(span, &format!("index {i} is past the end of the string")))?,
+                    _ => return Err(fail(span, "only lists, tuples and strings can be indexed")),
+                }
+            }
+            CExpr::Slice(a, i, j, span) => {
+                let a = self.eval(a, frame)?;
+                let (i, j) = (self.int(i, frame, span)?, self.int(j, frame, span)?);
+                let (Some(i), Some(j)) = (i.to_usize(), j.to_usize()) else {
+                    return Err(fail(span, "slice ends count from 0 and are not negative"));
+                };
+                let pick = |len: usize| -> R<std::ops::Range<usize>> {
+                    if i > j.saturating_add(1) || j >= len && i <= j {
+                        return Err(fail(span, &format!("the slice {i}..{j} is outside 0..{}", len.saturating_sub(1))));
+                    }
+                    Ok(i..(j + 1).max(i))
+                };
+                match &a {
+                    DVal::List(xs) => DVal::List(Arc::new(xs[pick(xs.len())?].to_vec())),
+                    DVal::Str(s) => {
+                        let cs: Vec<char> = s.chars().collect();
+                        DVal::Str(Arc::from(cs[pick(cs.len())?].iter().collect::<String>()))
+                    }
+                    _ => return Err(fail(span, "only lists and strings can be sliced")),
+                }
+            }
+            CExpr::Call(d, args) => {
+                let vs = args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
+                match self.defs.memo.get(&(*d, vs)) {
+                    Some(v) => v.clone(),
+                    None => {
+                        let vs = args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
+                        return Err(Stop::Miss(*d, vs));
+                    }
+                }
+            }
+            CExpr::Builtin(b, args, span) => {
+                let vs = args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
+                self.builtin(*b, vs, span)?
+            }
+            CExpr::Game(l, r, _) => {
+                let (mut lv, mut rv) = (Vec::new(), Vec::new());
+                self.items(l, frame, &mut lv)?;
+                self.items(r, frame, &mut rv)?;
+                let span = match e {
+                    CExpr::Game(_, _, s) => s,
+                    _ => unreachable!("matched above"),
+                };
+                let lg = lv.iter().map(|v| self.as_game(v, span)).collect::<R<Vec<_>>>()?;
+                let rg = rv.iter().map(|v| self.as_game(v, span)).collect::<R<Vec<_>>>()?;
+                let g = self.games.from_options(&lg, &rg, self.budget).map_err(Stop::Budget)?;
+                DVal::game(self.games, g)
+            }
+        })
+    }
+
+    fn items(&mut self, items: &[CItem], frame: &mut Vec<DVal>, out: &mut Vec<DVal>) -> R<()> {
+        for item in items {
+            self.clauses(&item.clauses, &item.expr, frame, out)?;
+        }
+        Ok(())
+    }
+
+    fn clauses(&mut self, cs: &[CClause], e: &CExpr, frame: &mut Vec<DVal>, out: &mut Vec<DVal>) -> R<()> {
+        self.budget.check().map_err(Stop::Budget)?;
+        let Some((first, rest)) = cs.split_first() else {
+            out.push(self.eval(e, frame)?);
+            return Ok(());
+        };
+        match first {
+            CClause::If(c, span) => match self.eval(c, frame)? {
+                DVal::Bool(true) => self.clauses(rest, e, frame, out),
+                DVal::Bool(false) => Ok(()),
+                _ => Err(fail(span, "an `if` filter must be true or false")),
+            },
+            CClause::For(slot, over, span) => {
+                let xs = match self.eval(over, frame)? {
+                    DVal::List(xs) | DVal::Tuple(xs) => xs,
+                    DVal::Str(s) => Arc::new(s.chars().map(|c| DVal::Str(Arc::from(c.to_string()))).collect()),
+                    _ => return Err(fail(span, "`for` runs over a list, a range, a tuple or a string")),
+                };
+                for x in xs.iter() {
+                    frame[*slot] = x.clone();
+                    self.clauses(rest, e, frame, out)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn int(&mut self, e: &CExpr, frame: &mut Vec<DVal>, span: &Span) -> R<BigInt> {
+        match self.eval(e, frame)? {
+            DVal::Int(n) => Ok(n),
+            v => {
+                let shown = self.show(&v);
+                Err(fail(span, &format!("expected a whole number, found {shown}")))
+            }
+        }
+    }
+
+    fn as_game(&mut self, v: &DVal, span: &Span) -> R<cgt_core::game::GameId> {
+        match v {
+            DVal::Int(n) => Ok(self.games.number(&Dyadic::integer(n.clone()))),
+            DVal::Game(g) => Ok(*g),
+            other => {
+                let shown = self.show(other);
+                Err(fail(span, &format!("{shown} is not a game")))
+            }
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, a: DVal, b: DVal, span: &Span) -> R<DVal> {
+        use DVal::{Bool, Int, List, Str, Tuple};
+        Ok(match (op, a, b) {
+            (BinOp::And | BinOp::Or, Bool(_), Bool(y)) => Bool(y),
+            (BinOp::Add, Int(x), Int(y)) => Int(x + y),
+            (BinOp::Sub, Int(x), Int(y)) => Int(x - y),
+            (BinOp::Mul, Int(x), Int(y)) => {
+                self.budget.check_memory((x.bits() + y.bits()) as usize / 8).map_err(Stop::Budget)?;
+                Int(x * y)
+            }
+            (BinOp::Div | BinOp::Mod, Int(_), Int(y)) if y.is_zero() => return Err(fail(span, "division by zero")),
+            (BinOp::Div, Int(x), Int(y)) => Int(floor_div(&x, &y)),
+            (BinOp::Mod, Int(x), Int(y)) => Int(&x - floor_div(&x, &y) * &y),
+            (BinOp::Concat, List(x), List(y)) => List(Arc::new(x.iter().chain(y.iter()).cloned().collect())),
+            (BinOp::Concat, Tuple(x), Tuple(y)) => Tuple(Arc::new(x.iter().chain(y.iter()).cloned().collect())),
+            (BinOp::Concat, Str(x), Str(y)) => Str(Arc::from(format!("{x}{y}"))),
+            (BinOp::Eq, x, y) if !is_game(&x) || !is_game(&y) => Bool(x == y),
+            (BinOp::Ne, x, y) if !is_game(&x) || !is_game(&y) => Bool(x != y),
+            (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, Int(x), Int(y)) => Bool(match op {
+                BinOp::Lt => x < y,
+                BinOp::Le => x <= y,
+                BinOp::Gt => x > y,
+                _ => x >= y,
+            }),
+            (BinOp::Add | BinOp::Sub, x, y) if is_game(&x) && is_game(&y) => {
+                let (g, h) = (self.as_game(&x, span)?, self.as_game(&y, span)?);
+                let r = if op == BinOp::Add {
+                    self.games.add(g, h, self.budget)
+                } else {
+                    self.games.sub(g, h, self.budget)
+                };
+                DVal::game(self.games, r.map_err(Stop::Budget)?)
+            }
+            (cmp, x, y) if is_game(&x) && is_game(&y) && is_comparison(cmp) => {
+                let (g, h) = (self.as_game(&x, span)?, self.as_game(&y, span)?);
+                let c = self.games.compare(g, h, self.budget).map_err(Stop::Budget)?;
+                Bool(match cmp {
+                    BinOp::Eq => c == Comparison::Equal,
+                    BinOp::Ne => c != Comparison::Equal,
+                    BinOp::Lt => c == Comparison::Less,
+                    BinOp::Le => matches!(c, Comparison::Less | Comparison::Equal),
+                    BinOp::Gt => c == Comparison::Greater,
+                    BinOp::Ge => matches!(c, Comparison::Greater | Comparison::Equal),
+                    _ => c == Comparison::Confused,
+                })
+            }
+            (op, x, y) => {
+                let (x, y) = (self.show(&x), self.show(&y));
+                return Err(fail(span, &format!("`{}` does not apply to {x} and {y}", op_name(op))));
+            }
+        })
+    }
+
+    fn builtin(&mut self, b: Builtin, args: Vec<DVal>, span: &Span) -> R<DVal> {
+        let items: Vec<DVal> = match (b, args.as_slice()) {
+            (Builtin::Len, [DVal::Str(s)]) => return Ok(DVal::Int(s.chars().count().into())),
+            (Builtin::Len, [DVal::Tuple(xs)]) => return Ok(DVal::Int(xs.len().into())),
+            (_, [DVal::List(xs)]) => xs.to_vec(),
+            (Builtin::Min | Builtin::Max, xs) if xs.len() >= 2 => args,
+            _ => return Err(fail(span, "expects one list (min and max also take several numbers)")),
+        };
+        Ok(match b {
+            Builtin::Len => DVal::Int(items.len().into()),
+            Builtin::Mex => {
+                let mut seen: Vec<bool> = vec![false; items.len() + 1];
+                for x in &items {
+                    match x {
+                        DVal::Int(n) => {
+                            if let Some(i) = n.to_usize().filter(|&i| i < seen.len()) {
+                                seen[i] = true;
+                            }
+                        }
+                        _ => return Err(fail(span, "mex takes a list of whole numbers")),
+                    }
+                }
+                DVal::Int(seen.iter().position(|s| !s).unwrap_or(items.len()).into())
+            }
+            Builtin::Sum => {
+                let mut acc = DVal::Int(BigInt::zero());
+                for x in items {
+                    acc = self.binary(BinOp::Add, acc, x, span)?;
+                }
+                acc
+            }
+            Builtin::Min | Builtin::Max => {
+                let mut it = items.into_iter();
+                let mut best = it.next().ok_or_else(|| fail(span, "min and max need at least one value"))?;
+                let better = if b == Builtin::Min { BinOp::Lt } else { BinOp::Gt };
+                for x in it {
+                    if let DVal::Bool(true) = self.binary(better, x.clone(), best.clone(), span)? {
+                        best = x;
+                    } else if let DVal::Bool(false) = self.binary(BinOp::Confused, x.clone(), best.clone(), span)? {
+                    } else {
+                        return Err(fail(span, "min and max need comparable values"));
+                    }
+                }
+                best
+            }
+        })
+    }
+}
+
+fn is_game(v: &DVal) -> bool {
+    matches!(v, DVal::Int(_) | DVal::Game(_))
+}
+
+fn is_comparison(op: BinOp) -> bool {
+    matches!(op, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Confused)
+}
+
+fn floor_div(x: &BigInt, y: &BigInt) -> BigInt {
+    let q = x / y;
+    if (x % y != BigInt::zero()) && (x.is_negative() != y.is_negative()) { q - 1 } else { q }
+}
+
+fn op_name(op: BinOp) -> &'static str {
+    match op {
+        BinOp::Add => "+",
+        BinOp::Sub => "-",
+        BinOp::Mul => "times",
+        BinOp::Div => "div",
+        BinOp::Mod => "mod",
+        BinOp::Concat => "++",
+        BinOp::Eq => "==",
+        BinOp::Ne => "!=",
+        BinOp::Lt => "<",
+        BinOp::Le => "<=",
+        BinOp::Gt => ">",
+        BinOp::Ge => ">=",
+        BinOp::Confused => "<>",
+        BinOp::And => "and",
+        BinOp::Or => "or",
+    }
+}
+
+fn fail(span: &Span, msg: &str) -> Stop {
+    Stop::Fail(Fail { span: span.clone(), message: msg.to_string(), chain: Vec::new() })
+}

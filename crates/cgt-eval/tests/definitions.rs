@@ -1,0 +1,86 @@
+//! Definitions written in the language (`def`, `rule`) against independent computations: the
+//! built-in Cutcake, Lasker's Nim's closed form, Grundy's game's published values, the built-in
+//! subtraction game; deep recursion, loopy self-reference and the call chain in errors.
+
+use cgt_eval::{Config, evaluate};
+
+/// The value, or the first diagnostic's message, of each statement.
+fn results(src: &str, config: &Config) -> Vec<String> {
+    evaluate(src, config)
+        .iter()
+        .map(|r| match r.diagnostics.first() {
+            Some(d) => format!("error: {}", d.message),
+            None => r.value.clone().unwrap_or_default(),
+        })
+        .collect()
+}
+
+fn last(src: &str) -> String {
+    results(src, &Config::default()).pop().unwrap_or_default()
+}
+
+#[test]
+fn cutcake_as_a_definition_agrees_with_the_ruleset() {
+    let def = "def cutcake(w, h) = { cutcake(a, h) + cutcake(w - a, h) for a in 1..w-1 | cutcake(w, b) + cutcake(w, h - b) for b in 1..h-1 }\n";
+    for w in 1..=5 {
+        for h in 1..=5 {
+            let src = format!("{def}cutcake({w}, {h}) == cutcake[{h}x{w}]\n");
+            let r = evaluate(&src, &Config::default());
+            assert!(r[1].diagnostics.is_empty(), "{w}x{h}: {:?}", r[1].diagnostics);
+        }
+    }
+}
+
+#[test]
+fn lasker_rule_agrees_with_its_closed_form() {
+    let got = last("rule lasker(n) = [n - k for k in 1..n] ++ [(a, n - a) for a in 1..n-1]\ngrundy(lasker, 0..60)\n");
+    let want: Vec<String> = (0u64..=60)
+        .map(|n| match n % 4 {
+            0 if n > 0 => n - 1,
+            3 => n + 1,
+            _ => n,
+        })
+        .map(|g| g.to_string())
+        .collect();
+    assert_eq!(got, format!("[{}]", want.join(", ")));
+}
+
+#[test]
+fn grundys_game_as_a_rule_gives_the_published_values() {
+    let got = last("rule g(n) = [(a, n - a) for a in 1..n-1 if a != n - a]\ngrundy(g, 1..20)\n");
+    assert_eq!(got, "[0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]");
+}
+
+#[test]
+fn a_user_rule_equal_to_a_subtraction_game_gives_its_values() {
+    let user = last("rule s(n) = [n - k for k in [1, 3, 4] if k <= n]\ngrundy(s, 0..200)\n");
+    let built_in = last("grundy(stones take=[1, 3, 4], 0..200)\n");
+    assert_eq!(user, built_in);
+    assert_eq!(
+        last("rule s(n) = [n - k for k in [1, 3, 4] if k <= n]\ns[22, 5] == stones[22, 5] take=[1, 3, 4]\n"),
+        "*2"
+    );
+}
+
+#[test]
+fn deep_recursion_does_not_overflow_the_stack() {
+    assert_eq!(last("def d(n) = if n == 0 then 0 else {d(n - 1) | }\nd(100000)\n"), "100000");
+}
+
+#[test]
+fn loopy_self_reference_is_an_error_naming_the_call_chain() {
+    let got = last("def f(n) = { f(n) | }\nf(3)\n");
+    assert!(got.contains("loopy"), "{got}");
+    let got = last("def g(n) = if n == 0 then [1][5] else { g(n - 1) | }\ng(2)\n");
+    assert!(got.contains("g(2)") && got.contains("g(1)"), "{got}");
+}
+
+#[test]
+fn an_exponential_definition_gives_up_within_its_budget() {
+    let config = Config { time: std::time::Duration::from_secs(1), ..Config::default() };
+    let src = "def e(n, k) = if n == 0 then k else { e(n - 1, 2 times k) , e(n - 1, 2 times k + 1) | }\ne(40, 0)\n";
+    let started = std::time::Instant::now();
+    let got = results(src, &config).pop().unwrap_or_default();
+    assert!(got.contains("gave up"), "{got}");
+    assert!(started.elapsed().as_secs() < 10);
+}

@@ -1,0 +1,605 @@
+//! Definitions: `def NAME(PARAMS) = EXPR`, `rule NAME(n) = EXPR`, and table statements
+//! (`[cutcake(n, 1) for n in 1..8]`), with the expression language of their bodies.
+//!
+//! The body language has integers of any size, games, strings, lists and tuples. Its
+//! operators are spelled so that no game literal changes meaning: multiplication, integer
+//! division and remainder are the words `times`, `div` and `mod` (`3*` is still `3 + *`, `*2`
+//! still a nimber, `1/2` still a dyadic), `++` concatenates, and `..` is an inclusive range.
+//!
+//! The parser is a hand-written precedence climber over the statement's tokens. Operator
+//! chains are loops; it recurses only per bracket and per nested `if`/`not`/prefix, and it
+//! refuses more than [`MAX_NESTING`] levels, so no input overflows the stack.
+
+use crate::Code;
+use crate::ast::{NumberLit, Nus, Spanned, Stmt, StmtKind};
+use crate::diagnostic::Diagnostic;
+use crate::lexer::{Span, Token};
+
+/// The deepest nesting of brackets, `if`s and prefixes a definition may have.
+pub const MAX_NESTING: usize = 200;
+
+/// Words with a meaning in definitions.
+pub const DEF_KEYWORDS: &[&str] =
+    &["def", "rule", "if", "then", "else", "and", "or", "not", "for", "in", "times", "div", "mod", "true", "false"];
+
+/// `def NAME(PARAMS) = BODY` or `rule NAME(n) = BODY`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Definition {
+    /// Whether this is a heap rule (`rule`) rather than a function (`def`).
+    pub is_rule: bool,
+    /// The name defined.
+    pub name: Spanned<String>,
+    /// The parameters.
+    pub params: Vec<Spanned<String>>,
+    /// The body.
+    pub body: DExpr,
+}
+
+/// An expression of the definition language.
+pub type DExpr = Spanned<DKind>;
+
+/// Binary operators of the definition language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `times`
+    Mul,
+    /// `div` (floor division)
+    Div,
+    /// `mod` (remainder with the divisor's sign)
+    Mod,
+    /// `++`
+    Concat,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `<>` (confused with)
+    Confused,
+    /// `and`
+    And,
+    /// `or`
+    Or,
+}
+
+/// Prefix operators of the definition language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PrefixOp {
+    /// `-`
+    Neg,
+    /// `not`
+    Not,
+}
+
+/// One clause of a comprehension.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Clause {
+    /// `for x in EXPR`
+    For(Spanned<String>, DExpr),
+    /// `if EXPR`
+    If(DExpr),
+}
+
+/// An item of a list or of a game's option list: an expression, or a comprehension when it has
+/// clauses (`f(a) for a in 1..n if a != 2`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// The expression.
+    pub expr: DExpr,
+    /// `for` and `if` clauses, in order; empty for a plain item.
+    pub clauses: Vec<Clause>,
+}
+
+/// The forms of a definition-language expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DKind {
+    /// A whole number (decimal digits).
+    Int(String),
+    /// A game written as number, ups and star (`1/2`, `*2`, `3^*`).
+    Nus(Nus),
+    /// `true` or `false`.
+    Bool(bool),
+    /// A string, without its quotes.
+    Str(String),
+    /// A parameter, a comprehension variable or a `let` name.
+    Name(String),
+    /// A prefix operator.
+    Prefix(PrefixOp, Box<DExpr>),
+    /// A binary operator.
+    Binary(BinOp, Box<DExpr>, Box<DExpr>),
+    /// `if C then A else B`.
+    If(Box<DExpr>, Box<DExpr>, Box<DExpr>),
+    /// `a..b`, inclusive.
+    Range(Box<DExpr>, Box<DExpr>),
+    /// `[items]`.
+    List(Vec<Item>),
+    /// `(a, b)` or `()`.
+    Tuple(Vec<DExpr>),
+    /// `xs[i]`.
+    Index(Box<DExpr>, Box<DExpr>),
+    /// `xs[i..j]`, both ends included.
+    Slice(Box<DExpr>, Box<DExpr>, Box<DExpr>),
+    /// `f(a, b)`: a definition or a builtin.
+    Call(Spanned<String>, Vec<DExpr>),
+    /// `{ L | R }` with comprehension items.
+    Game(Vec<Item>, Vec<Item>),
+}
+
+/// Whether a statement's tokens are read by this module: `def`, `rule`, or a leading `[`.
+pub(crate) fn is_definition_statement(toks: &[(Token<'_>, Span)]) -> bool {
+    matches!(toks.first(), Some((Token::Ident("def" | "rule") | Token::LBracket, _)))
+}
+
+/// Parses a `def`/`rule`/table statement.
+pub(crate) fn parse_statement(toks: &[(Token<'_>, Span)], whole: Span) -> (Option<Stmt>, Vec<Diagnostic>) {
+    let toks: Vec<(Token<'_>, Span)> = toks.iter().filter(|(t, _)| *t != Token::Newline).cloned().collect();
+    let mut p = Parser { toks: &toks, pos: 0, depth: 0, end: whole.end };
+    let kind = match p.statement() {
+        Ok(kind) => kind,
+        Err(d) => return (None, vec![*d]),
+    };
+    (Some(Stmt { kind, span: whole }), Vec::new())
+}
+
+type PResult<T> = Result<T, Box<Diagnostic>>;
+
+struct Parser<'a, 'src> {
+    toks: &'a [(Token<'src>, Span)],
+    pos: usize,
+    depth: usize,
+    end: usize,
+}
+
+impl<'src> Parser<'_, 'src> {
+    fn statement(&mut self) -> PResult<StmtKind> {
+        let kind = match self.peek() {
+            Some(Token::Ident(w @ ("def" | "rule"))) => {
+                let is_rule = w == "rule";
+                self.pos += 1;
+                let def = self.definition(is_rule)?;
+                StmtKind::Def(Box::new(def))
+            }
+            _ => StmtKind::Table(Box::new(self.expr()?)),
+        };
+        match self.toks.get(self.pos) {
+            None => Ok(kind),
+            Some((t, s)) => Err(error(s.clone(), format!("unexpected `{t}`, expected end of line"))),
+        }
+    }
+
+    fn definition(&mut self, is_rule: bool) -> PResult<Definition> {
+        let name = self.name("the name being defined")?;
+        self.expect(Token::LParen, "`(` and the parameters")?;
+        let mut params = Vec::new();
+        if !self.eat(Token::RParen) {
+            loop {
+                let p = self.name("a parameter name")?;
+                if params.iter().any(|q: &Spanned<String>| q.node == p.node) {
+                    return Err(error(p.span, format!("the parameter `{}` is named twice", p.node)));
+                }
+                params.push(p);
+                if self.eat(Token::RParen) {
+                    break;
+                }
+                self.expect(Token::Comma, "`,` or `)`")?;
+            }
+        }
+        if is_rule && params.len() != 1 {
+            return Err(hinted(
+                name.span.clone(),
+                "a rule has one parameter, the heap: `rule NAME(n) = [...]`",
+                "write a game of several numbers with `def`",
+            ));
+        }
+        self.expect(Token::Assign, "`=` and the body")?;
+        let body = self.expr()?;
+        Ok(Definition { is_rule, name, params, body })
+    }
+
+    fn expr(&mut self) -> PResult<DExpr> {
+        self.nested(|p| {
+            if p.peek() == Some(Token::Ident("if")) {
+                return p.if_expr();
+            }
+            p.or_expr()
+        })
+    }
+
+    fn if_expr(&mut self) -> PResult<DExpr> {
+        let start = self.here();
+        self.pos += 1;
+        let c = self.expr()?;
+        self.expect(Token::Ident("then"), "`then`")?;
+        let a = self.expr()?;
+        self.expect(Token::Ident("else"), "`else` (every `if` needs one)")?;
+        let b = self.expr()?;
+        let span = start..b.span.end;
+        Ok(Spanned::new(DKind::If(Box::new(c), Box::new(a), Box::new(b)), span))
+    }
+
+    fn or_expr(&mut self) -> PResult<DExpr> {
+        let mut acc = self.and_expr()?;
+        while self.eat(Token::Ident("or")) {
+            let rhs = self.and_expr()?;
+            acc = binary(BinOp::Or, acc, rhs);
+        }
+        Ok(acc)
+    }
+
+    fn and_expr(&mut self) -> PResult<DExpr> {
+        let mut acc = self.not_expr()?;
+        while self.eat(Token::Ident("and")) {
+            let rhs = self.not_expr()?;
+            acc = binary(BinOp::And, acc, rhs);
+        }
+        Ok(acc)
+    }
+
+    fn not_expr(&mut self) -> PResult<DExpr> {
+        if self.peek() == Some(Token::Ident("not")) {
+            let start = self.here();
+            self.pos += 1;
+            let inner = self.nested(Self::not_expr)?;
+            let span = start..inner.span.end;
+            return Ok(Spanned::new(DKind::Prefix(PrefixOp::Not, Box::new(inner)), span));
+        }
+        self.comparison()
+    }
+
+    fn comparison(&mut self) -> PResult<DExpr> {
+        let lhs = self.range()?;
+        let op = match self.peek() {
+            Some(Token::EqEq) => BinOp::Eq,
+            Some(Token::NotEq) => BinOp::Ne,
+            Some(Token::Lt) => BinOp::Lt,
+            Some(Token::LtEq) => BinOp::Le,
+            Some(Token::Gt) => BinOp::Gt,
+            Some(Token::GtEq) => BinOp::Ge,
+            Some(Token::Confused) => BinOp::Confused,
+            _ => return Ok(lhs),
+        };
+        self.pos += 1;
+        let rhs = self.range()?;
+        Ok(binary(op, lhs, rhs))
+    }
+
+    fn range(&mut self) -> PResult<DExpr> {
+        let lhs = self.additive()?;
+        if !self.eat(Token::DotDot) {
+            return Ok(lhs);
+        }
+        let rhs = self.additive()?;
+        let span = lhs.span.start..rhs.span.end;
+        Ok(Spanned::new(DKind::Range(Box::new(lhs), Box::new(rhs)), span))
+    }
+
+    fn additive(&mut self) -> PResult<DExpr> {
+        let mut acc = self.multiplicative()?;
+        loop {
+            let op = match (self.peek(), self.peek_at(1)) {
+                (Some(Token::Plus), Some(Token::Plus)) if self.adjacent(1) => {
+                    self.pos += 1;
+                    BinOp::Concat
+                }
+                (Some(Token::Plus), _) => BinOp::Add,
+                (Some(Token::Minus), _) => BinOp::Sub,
+                _ => return Ok(acc),
+            };
+            self.pos += 1;
+            let rhs = self.multiplicative()?;
+            acc = binary(op, acc, rhs);
+        }
+    }
+
+    fn multiplicative(&mut self) -> PResult<DExpr> {
+        let mut acc = self.prefix()?;
+        loop {
+            let op = match self.peek() {
+                Some(Token::Ident("times")) => BinOp::Mul,
+                Some(Token::Ident("div")) => BinOp::Div,
+                Some(Token::Ident("mod")) => BinOp::Mod,
+                _ => return Ok(acc),
+            };
+            self.pos += 1;
+            let rhs = self.prefix()?;
+            acc = binary(op, acc, rhs);
+        }
+    }
+
+    fn prefix(&mut self) -> PResult<DExpr> {
+        if self.peek() == Some(Token::Minus) {
+            let start = self.here();
+            self.pos += 1;
+            let inner = self.nested(Self::prefix)?;
+            let span = start..inner.span.end;
+            return Ok(Spanned::new(DKind::Prefix(PrefixOp::Neg, Box::new(inner)), span));
+        }
+        self.postfix()
+    }
+
+    fn postfix(&mut self) -> PResult<DExpr> {
+        let mut acc = self.atom()?;
+        while self.peek() == Some(Token::LBracket) {
+            self.pos += 1;
+            let i = self.expr()?;
+            let end = self.expect(Token::RBracket, "`]`")?;
+            let span = acc.span.start..end;
+            acc = match i.node {
+                DKind::Range(a, b) => Spanned::new(DKind::Slice(Box::new(acc), a, b), span),
+                _ => Spanned::new(DKind::Index(Box::new(acc), Box::new(i)), span),
+            };
+        }
+        Ok(acc)
+    }
+
+    fn atom(&mut self) -> PResult<DExpr> {
+        let Some((tok, span)) = self.toks.get(self.pos).cloned() else {
+            return Err(error(self.end..self.end, "unexpected end of statement, expected an expression"));
+        };
+        match tok {
+            Token::Int(_) | Token::Star(_) | Token::Ups(_) | Token::Downs(_) => self.nus(),
+            Token::Str(s) => {
+                self.pos += 1;
+                Ok(Spanned::new(DKind::Str(s[1..s.len() - 1].to_string()), span))
+            }
+            Token::Ident(w @ ("true" | "false")) => {
+                self.pos += 1;
+                Ok(Spanned::new(DKind::Bool(w == "true"), span))
+            }
+            Token::Ident(w) if !DEF_KEYWORDS.contains(&w) => {
+                self.pos += 1;
+                if self.peek() != Some(Token::LParen) {
+                    return Ok(Spanned::new(DKind::Name(w.to_string()), span));
+                }
+                self.pos += 1;
+                let (args, end) = self.nested(|p| p.comma_list(Token::RParen))?;
+                Ok(Spanned::new(DKind::Call(Spanned::new(w.to_string(), span.clone()), args), span.start..end))
+            }
+            Token::LParen => {
+                self.pos += 1;
+                let (mut items, end) = self.nested(|p| p.comma_list(Token::RParen))?;
+                let trailing = self.toks[self.pos - 2].0 == Token::Comma;
+                if items.len() == 1 && !trailing {
+                    let mut inner = items.pop().expect("one item");
+                    inner.span = span.start..end;
+                    return Ok(inner);
+                }
+                Ok(Spanned::new(DKind::Tuple(items), span.start..end))
+            }
+            Token::LBracket => {
+                self.pos += 1;
+                let (items, end) = self.nested(|p| p.items(&[Token::RBracket]))?;
+                self.pos += 1;
+                Ok(Spanned::new(DKind::List(items), span.start..end))
+            }
+            Token::LBrace => {
+                self.pos += 1;
+                self.nested(|p| p.game(span.start))
+            }
+            t => Err(error(span, format!("unexpected `{t}`, expected an expression"))),
+        }
+    }
+
+    /// `{ L | R }`: one bar; nested games are written with their own braces.
+    fn game(&mut self, start: usize) -> PResult<DExpr> {
+        let (left, _) = self.items(&[Token::Bars("|"), Token::RBrace])?;
+        match self.toks.get(self.pos) {
+            Some((Token::Bars("|"), _)) => self.pos += 1,
+            Some((Token::Bars(b), s)) => {
+                return Err(hinted(
+                    s.clone(),
+                    format!("`{b}` is not allowed inside definitions"),
+                    "write the nested game in its own braces: `{3 | {2 | 1}}`",
+                ));
+            }
+            _ => return Err(error(self.here()..self.here(), "a game needs a `|` between its Left and Right options")),
+        }
+        let (right, end) = self.items(&[Token::RBrace])?;
+        self.pos += 1;
+        Ok(Spanned::new(DKind::Game(left, right), start..end))
+    }
+
+    /// Items up to (not past) one of `stops`: expressions with optional comprehension clauses.
+    /// Returns the items and the end of the stopping token.
+    fn items(&mut self, stops: &[Token<'_>]) -> PResult<(Vec<Item>, usize)> {
+        let mut items = Vec::new();
+        loop {
+            if let Some((t, s)) = self.toks.get(self.pos)
+                && stops.contains(t)
+            {
+                return Ok((items, s.end));
+            }
+            let expr = self.expr()?;
+            let clauses = self.clauses()?;
+            items.push(Item { expr, clauses });
+            match self.toks.get(self.pos) {
+                Some((Token::Comma, _)) => self.pos += 1,
+                Some((t, s)) if stops.contains(t) => return Ok((items, s.end)),
+                Some((t, s)) => return Err(error(s.clone(), format!("unexpected `{t}`, expected `,` or the end"))),
+                None => return Err(error(self.end..self.end, "unexpected end of statement: a bracket is not closed")),
+            }
+        }
+    }
+
+    fn clauses(&mut self) -> PResult<Vec<Clause>> {
+        let mut out = Vec::new();
+        loop {
+            match self.peek() {
+                Some(Token::Ident("for")) => {
+                    self.pos += 1;
+                    let var = self.name("a variable")?;
+                    self.expect(Token::Ident("in"), "`in`")?;
+                    out.push(Clause::For(var, self.or_expr()?));
+                }
+                Some(Token::Ident("if")) if !out.is_empty() => {
+                    self.pos += 1;
+                    out.push(Clause::If(self.or_expr()?));
+                }
+                _ => return Ok(out),
+            }
+        }
+    }
+
+    /// Expressions separated by commas up to `close`, which is consumed; returns its end.
+    fn comma_list(&mut self, close: Token<'_>) -> PResult<(Vec<DExpr>, usize)> {
+        let mut out = Vec::new();
+        loop {
+            if let Some((t, s)) = self.toks.get(self.pos)
+                && *t == close
+            {
+                self.pos += 1;
+                return Ok((out, s.end));
+            }
+            out.push(self.expr()?);
+            if !self.eat(Token::Comma) && self.peek() != Some(close) {
+                let at = self.toks.get(self.pos).map_or(self.end..self.end, |(_, s)| s.clone());
+                return Err(error(at, format!("expected `,` or `{close}`")));
+            }
+        }
+    }
+
+    /// A number-ups-star literal: `3`, `1/2`, `3*`, `*2`, `^*`, `1v`.
+    fn nus(&mut self) -> PResult<DExpr> {
+        let start = self.here();
+        let mut number = None;
+        if let Some((Token::Int(n), s)) = self.toks.get(self.pos).cloned() {
+            self.pos += 1;
+            let mut end = s.end;
+            let mut denominator = None;
+            if let (Some(Token::Slash), Some((Token::Int(d), ds))) = (self.peek(), self.toks.get(self.pos + 1).cloned())
+            {
+                self.pos += 2;
+                denominator = Some(d.to_string());
+                end = ds.end;
+            }
+            number =
+                Some(Spanned::new(NumberLit { negative: false, numerator: n.to_string(), denominator }, start..end));
+        }
+        let mut ups = None;
+        if let Some((tok, s)) = self.toks.get(self.pos).cloned() {
+            let count = match tok {
+                Token::Ups(u) => Some(arrows(u, &['^', '↑'])),
+                Token::Downs(d) => Some(arrows(d, &['↓']).map(|n| -n)),
+                Token::Ident(w) if number.is_some() && s.start == self.toks[self.pos - 1].1.end => {
+                    crate::grammar::down_count(w).map(Some)
+                }
+                _ => None,
+            };
+            if let Some(c) = count {
+                let c = c.ok_or_else(|| error(s.clone(), "too many ups to count"))?;
+                self.pos += 1;
+                ups = Some(Spanned::new(c, s));
+            }
+        }
+        let mut star = None;
+        if let Some((Token::Star(st), s)) = self.toks.get(self.pos).cloned() {
+            self.pos += 1;
+            star = Some(Spanned::new(st[1..].to_string(), s));
+        }
+        let end = self.toks[self.pos - 1].1.end;
+        if ups.is_none()
+            && star.is_none()
+            && let Some(n) = &number
+            && n.node.denominator.is_none()
+        {
+            return Ok(Spanned::new(DKind::Int(n.node.numerator.clone()), start..end));
+        }
+        Ok(Spanned::new(DKind::Nus(Nus { number, ups, star, uptimal: None }), start..end))
+    }
+
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            let at = self.here();
+            return Err(hinted(
+                at..at,
+                format!("a definition nested more than {MAX_NESTING} levels deep"),
+                "split it into several definitions",
+            ));
+        }
+        let out = f(self);
+        self.depth -= 1;
+        out
+    }
+
+    fn name(&mut self, what: &str) -> PResult<Spanned<String>> {
+        match self.toks.get(self.pos).cloned() {
+            Some((Token::Ident(w), s)) if !DEF_KEYWORDS.contains(&w) && !crate::grammar::KEYWORDS.contains(&w) => {
+                self.pos += 1;
+                Ok(Spanned::new(w.to_string(), s))
+            }
+            Some((t, s)) => Err(error(s, format!("unexpected `{t}`, expected {what}"))),
+            None => Err(error(self.end..self.end, format!("unexpected end of statement, expected {what}"))),
+        }
+    }
+
+    fn expect(&mut self, tok: Token<'_>, what: &str) -> PResult<usize> {
+        match self.toks.get(self.pos) {
+            Some((t, s)) if *t == tok => {
+                self.pos += 1;
+                Ok(s.end)
+            }
+            Some((t, s)) => Err(error(s.clone(), format!("unexpected `{t}`, expected {what}"))),
+            None => Err(error(self.end..self.end, format!("unexpected end of statement, expected {what}"))),
+        }
+    }
+
+    fn eat(&mut self, tok: Token<'_>) -> bool {
+        let hit = self.peek() == Some(tok);
+        if hit {
+            self.pos += 1;
+        }
+        hit
+    }
+
+    fn peek(&self) -> Option<Token<'src>> {
+        self.peek_at(0)
+    }
+
+    fn peek_at(&self, k: usize) -> Option<Token<'src>> {
+        self.toks.get(self.pos + k).map(|(t, _)| *t)
+    }
+
+    fn adjacent(&self, k: usize) -> bool {
+        match (self.toks.get(self.pos + k - 1), self.toks.get(self.pos + k)) {
+            (Some((_, a)), Some((_, b))) => a.end == b.start,
+            _ => false,
+        }
+    }
+
+    fn here(&self) -> usize {
+        self.toks.get(self.pos).map_or(self.end, |(_, s)| s.start)
+    }
+}
+
+fn arrows(s: &str, arrow: &[char]) -> Option<i64> {
+    let digits = s.trim_start_matches(|c| arrow.contains(&c));
+    if digits.is_empty() {
+        return Some(s.chars().count() as i64);
+    }
+    digits.parse().ok()
+}
+
+fn binary(op: BinOp, lhs: DExpr, rhs: DExpr) -> DExpr {
+    let span = lhs.span.start..rhs.span.end;
+    Spanned::new(DKind::Binary(op, Box::new(lhs), Box::new(rhs)), span)
+}
+
+fn error(span: Span, msg: impl Into<String>) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(Code::Syntax, span, msg))
+}
+
+fn hinted(span: Span, msg: impl Into<String>, hint: &str) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(Code::Syntax, span, msg).with_hint(hint))
+}
