@@ -136,9 +136,9 @@ fn compounds_of_heaps_and_of_games() {
             conjunctive(nim[3], nim[4])  [= N · N]
             conjunctive(*3, *4)  [= *3 · N]
             conjunctive(+-1, ^^)  [= {0|-1} · N]
-            conjunctive(*, *, nim[1])  [error arity: `conjunctive` of games that are not all heaps takes two games]
-            selective(*, *, *)  [error arity: `selective` of games that are not all heaps takes two games]
-            misere selective(*, *)  [error type: misère play and compounds apply to impartial heap games]
+            conjunctive(*, *, nim[1])  [= N · N]
+            selective(*, *, *)  [= N · N]
+            misere selective(*, *)  [= N · N]
         "#]],
     );
 }

@@ -4,7 +4,8 @@
 //! `let` and comparisons; none inside brackets, in juxtapositions such as `1/2^*`, or in
 //! `key=value`; one after commas), trailing whitespace goes, runs of blank lines become one,
 //! and the file ends with one line break. Comments stay where they are; statements with
-//! syntax errors, or with comments inside them, are left exactly as written.
+//! syntax errors or with comments inside them, and definitions (`def`, `rule`) and tables
+//! (`[... for ...]`), whose layout is the author's, are left exactly as written.
 //!
 //! Trailing comments (a `#` after code on its line) keep the column they were written at, so
 //! that hand-aligned comments stay aligned, as in
@@ -33,7 +34,7 @@ pub fn format(text: &str) -> String {
     for stmt in &parsed.stmts {
         out.push_gap(text, pos..stmt.span.start);
         let src = &text[stmt.span.clone()];
-        let keep = matches!(stmt.kind, StmtKind::Error) || has_comment(src);
+        let keep = matches!(stmt.kind, StmtKind::Error | StmtKind::Def(_) | StmtKind::Table(_)) || has_comment(src);
         if keep {
             out.push_kept(text, stmt.span.clone())
         } else {

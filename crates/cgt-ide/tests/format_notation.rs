@@ -16,6 +16,11 @@ fn notations_keep_their_spelling() {
         ("deque[1, -2]\n", "deque[1, -2]\n"),
         ("graph[1->2] from=1 values=[1 :3, 2: -1]\n", "graph[1->2] from=1 values=[1: 3, 2: -1]\n"),
         ("1 : 1\n", "1 : 1\n"),
+        (
+            "rule l(n) = [n - k for k in 1..n] ++ [(a, n - a) for a in 1..n-1]\n",
+            "rule l(n) = [n - k for k in 1..n] ++ [(a, n - a) for a in 1..n-1]\n",
+        ),
+        ("def f(n) = { f(n - 1) for k in [1] if n > 0 | }\n", "def f(n) = { f(n - 1) for k in [1] if n > 0 | }\n"),
     ] {
         let once = format(input);
         assert_eq!(once, want, "{input:?}");

@@ -6,7 +6,6 @@
 
 use cgt_core::operators;
 use cgt_rules::compounds::{Compound, Convention};
-use cgt_syntax::{Code, Diagnostic};
 
 use super::cooling::{Binary, binary};
 use crate::Session;
@@ -30,20 +29,11 @@ pub(crate) const DIMINISHED: FunctionDef = FunctionDef {
 };
 
 /// Evaluates a compound that also takes any two short games: by the heap rules when every
-/// argument is a heap game (an outcome), otherwise by `general` on the two games (a game).
+/// argument is a heap game (an outcome), by `general` on two games (a game), and with more
+/// components by the rules for impartial games (an outcome; an error for partizan ones).
 fn heaps_or_games(s: &mut Session, call: &Call, ctx: &Ctx, c: Compound, general: Binary) -> EvalResult<Computed> {
-    if s.heap_arguments(call) {
+    if s.heap_arguments(call) || call.args.len() != 2 {
         return normal(s, call, ctx, c);
-    }
-    if call.args.len() != 2 {
-        return Err(Box::new(
-            Diagnostic::error(
-                Code::Arity,
-                call.span.clone(),
-                format!("`{}` of games that are not all heaps takes two games", call.name.node),
-            )
-            .with_hint(format!("write `{}(G, H)`; with more components, each must be a heap game", call.def.name)),
-        ));
     }
     binary(s, call, ctx, general)
 }
