@@ -165,14 +165,14 @@ fn hovers() {
             ```cgt
             temp(G)
             ```
-            the temperature of G (numbers have negative temperature) (function `temp`)"#]],
+            the temperature of G (numbers have negative temperature, as in CGSuite) (function `temp`; gives a number)"#]],
     );
     check_hover(
         "boxes[WB]\n",
         "boxes",
         expect![[r#"
             0..5
-            **boxes**: Black-and-White boxes (Hackenbush strings), piles bottom to top; G is green
+            **boxes**: Black-and-White boxes (Hackenbush strings), piles bottom to top; G is green; bare words `WBBW.BW` too (gives a game)
 
             ```cgt
             boxes[WBBW, BW, BGW]
@@ -214,7 +214,7 @@ fn completion() {
     assert_eq!(completions(&a, 2)[0].insert, "toppling[");
     let a = analyse("BW is ");
     let labels: Vec<String> = completions(&a, 6).into_iter().map(|c| c.label).collect();
-    assert_eq!(labels, ["L", "R", "P", "N", "win", "loss", "draw"]);
+    assert_eq!(labels, ["L", "R", "P", "N", "D", "PHat", "PCheck", "NHat", "NCheck", "win", "loss", "draw"]);
 }
 
 #[test]
