@@ -257,12 +257,12 @@ async def test_formatting_produces_the_canonical_layout(client):
 
 async def test_formatting_leaves_strings_alone(client):
     # A `#` inside a string (a Domineering row) is not a comment: the statement is still
-    # formatted, and the string is kept as written.
+    # formatted, and the string is kept as written; the trailing comment keeps its column.
     text = 'domineering["..#","..."]\ndomineering[ "#." ,".." ]  # a comment\n'
     uri = client.open(text, "strings.cgt")
     await client.settle(uri)
     formatted = apply_edits(text, await client.format(uri))
-    assert formatted == 'domineering["..#", "..."]\ndomineering["#.", ".."]  # a comment\n'
+    assert formatted == 'domineering["..#", "..."]\ndomineering["#.", ".."]    # a comment\n'
 
 
 # ------------------------------------------------------------------ code actions
