@@ -56,7 +56,8 @@ struct EvalArgs {
     /// Time and memory allowed per statement, e.g. `10s`, `500ms`, `10s,2GiB`.
     #[arg(long, default_value = "10s,2GiB", value_parser = budget_arg::parse)]
     budget: budget_arg::BudgetArg,
-    /// Write each thermograph as an SVG picture into this folder (`line-N.svg`).
+    /// Write pictures into this folder as SVG: thermographs and game trees of game values,
+    /// plots of Grundy sequences (`line-N-thermograph.svg`, `line-N-tree.svg`, `line-N-plot.svg`).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
     /// Also print each statement's evaluation time.
@@ -131,8 +132,13 @@ fn eval(args: EvalArgs) -> ExitCode {
             return ExitCode::from(EXIT_UNREADABLE);
         }
     };
-    let config =
-        Config { time: args.budget.time, memory: args.budget.memory, unicode: args.unicode, details: args.explain };
+    let config = Config {
+        time: args.budget.time,
+        memory: args.budget.memory,
+        unicode: args.unicode,
+        details: args.explain,
+        pictures: args.svg.is_some(),
+    };
     let worker = {
         let src = src.clone();
         std::thread::Builder::new().stack_size(EVAL_STACK).spawn(move || cgt_eval::evaluate(&src, &config))
@@ -159,13 +165,13 @@ fn eval(args: EvalArgs) -> ExitCode {
     if reports.iter().any(StmtReport::is_incomplete) { ExitCode::from(EXIT_ERRORS) } else { ExitCode::SUCCESS }
 }
 
-/// Writes the SVG pictures of the reports into `dir`, one file per statement that has one.
+/// Writes the SVG pictures of the reports into `dir`, one file per picture.
 fn write_pictures(dir: &PathBuf, reports: &[cgt_eval::StmtReport]) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for r in reports {
-        if let Some(svg) = &r.svg {
-            let path = dir.join(format!("line-{}.svg", r.line));
-            std::fs::write(&path, svg).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        for p in &r.pictures {
+            let path = dir.join(format!("line-{}-{}.svg", r.line, p.kind));
+            std::fs::write(&path, &p.svg).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
     }
     Ok(())

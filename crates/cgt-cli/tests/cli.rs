@@ -249,3 +249,24 @@ fn options_of_box_words_list_the_moves() {
     let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(line["value"], "Left: W (= -1), WB (= -1/2); Right: _ (= 0), WBB (= -1/4)");
 }
+
+#[test]
+fn svg_writes_thermographs_trees_and_plots() {
+    let dir = std::env::temp_dir().join(format!("cgt-svg-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let src = "{2 || 1 | 0}\nthermograph({3 | -2})\ngrundy(grundy_game, 1..20)\n2 + 3\n";
+    let out = eval_stdin(src, &["--svg", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["line-1-thermograph.svg", "line-1-tree.svg", "line-2-thermograph.svg", "line-3-plot.svg", "line-4-thermograph.svg"]
+    );
+    for name in &names {
+        let svg = std::fs::read_to_string(dir.join(name)).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{name}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

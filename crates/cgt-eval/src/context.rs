@@ -41,12 +41,14 @@ pub(crate) struct Computed {
     pub extras: Vec<(String, String)>,
     /// For a ruleset position: its moves in the ruleset's notation.
     pub moves: Option<Moves>,
+    /// Pictures of the result (a plot of a Grundy sequence).
+    pub pictures: Vec<crate::Picture>,
 }
 
 impl Computed {
     /// A value with nothing beside it.
     pub fn plain(value: Value) -> Self {
-        Computed { value, extras: Vec::new(), moves: None }
+        Computed { value, extras: Vec::new(), moves: None, pictures: Vec::new() }
     }
 
     /// Adds an extra.

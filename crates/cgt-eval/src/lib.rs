@@ -14,6 +14,7 @@ mod heap;
 mod loopy;
 mod names;
 mod numbers;
+mod pictures;
 pub mod registry;
 mod report;
 mod rulesets;
@@ -29,6 +30,7 @@ use cgt_syntax::{Span, StmtKind};
 
 pub use context::Moves;
 pub use loopy::Loopy;
+pub use pictures::Picture;
 pub use registry::{FunctionDef, Returns, RulesetDef, SettingDef, functions, rulesets};
 pub use report::{CheckStatus, Details, StmtReport};
 pub use value::{MoveList, OUTCOMES, PlayOutcome, Quantity, Value, outcome_meaning};
@@ -45,12 +47,15 @@ pub struct Config {
     /// Also compute [`Details`] (options, stops, temperature, game tree) of every game value,
     /// for hovers in the editor.
     pub details: bool,
+    /// Also draw pictures (SVG) of results: the thermograph and game tree of every game value,
+    /// the plot of every Grundy sequence (`cgt eval --svg`, the editor's hover).
+    pub pictures: bool,
 }
 
 impl Default for Config {
     /// The command line's defaults: 10 s and 2 GiB per statement, ASCII output.
     fn default() -> Self {
-        Config { time: Duration::from_secs(10), memory: 2 << 30, unicode: false, details: false }
+        Config { time: Duration::from_secs(10), memory: 2 << 30, unicode: false, details: false, pictures: false }
     }
 }
 

@@ -45,8 +45,9 @@ pub struct StmtReport {
     pub check: Option<CheckStatus>,
     /// Problems found in this statement.
     pub diagnostics: Vec<Diagnostic>,
-    /// A picture of the result (a thermograph), as a standalone SVG document.
-    pub svg: Option<String>,
+    /// Pictures of the result: the thermograph of `thermograph(G)`; with `Config::pictures`,
+    /// the thermograph and game tree of a game value and the plot of a Grundy sequence.
+    pub pictures: Vec<crate::Picture>,
     /// More about a game value, for the editor's hover (only with `Config::details`).
     pub details: Option<Details>,
     /// The derivation of a game value's canonical form, one line per step, as `explain(G)`
@@ -87,7 +88,7 @@ impl StmtReport {
             extras: Vec::new(),
             check: None,
             diagnostics: Vec::new(),
-            svg: None,
+            pictures: Vec::new(),
             details: None,
             explanation: Vec::new(),
             elapsed: std::time::Duration::ZERO,

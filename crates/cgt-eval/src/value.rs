@@ -8,6 +8,7 @@ use num_bigint::BigInt;
 
 use crate::Session;
 use crate::context::Computed;
+use crate::pictures::{Picture, TreeNode};
 use crate::report::{Details, StmtReport};
 
 /// Game trees with more nodes than this are not drawn in hovers.
@@ -200,18 +201,24 @@ impl Session {
 
     /// Fills the value, outcome, extras and details of a report.
     pub(crate) fn describe(&mut self, c: Computed, report: &mut StmtReport, budget: &Budget) -> EvalResult<Value> {
-        let Computed { value: v, mut extras, moves } = c;
+        let Computed { value: v, mut extras, moves, mut pictures } = c;
         report.value = Some(self.show(&v));
         report.extras.append(&mut extras);
+        report.pictures.append(&mut pictures);
         match &v {
             Value::Outcome(o) => report.outcome = Some(o.to_string()),
             Value::Play(p) => report.outcome = Some(p.name().to_string()),
-            Value::Thermograph(t) => report.svg = Some(t.to_svg(&report.source)),
+            Value::Thermograph(t) => {
+                report.pictures.push(Picture { kind: "thermograph", svg: t.to_svg(&report.source) })
+            }
             Value::Loopy(l) => self.describe_loopy(l, report, budget)?,
             Value::Game(g) => {
                 let g = *g;
                 let o = self.games.outcome(g, budget).map_err(|e| gave_up(e, report.span.clone(), budget))?;
                 report.outcome = Some(o.to_string());
+                if self.config.pictures {
+                    self.pictures(g, report, budget);
+                }
                 if self.config.details {
                     let mut details = self.details(g, budget);
                     details.moves = moves.map(|m| (m.left, m.right));
@@ -221,6 +228,21 @@ impl Session {
             _ => {}
         }
         Ok(v)
+    }
+
+    /// The thermograph of `g` (if it fits in the budget) and its game tree (if it is small and
+    /// not a single node).
+    fn pictures(&mut self, g: GameId, report: &mut StmtReport, budget: &Budget) {
+        if self.games.has_huge_options(g) {
+            return;
+        }
+        if let Ok(t) = thermo::thermograph(&mut self.games, g, budget) {
+            report.pictures.push(Picture { kind: "thermograph", svg: t.to_svg(&report.source) });
+        }
+        // A number or a nimber is a tree of one node: nothing worth drawing.
+        if let Some(nodes) = self.tree_nodes(g).filter(|n| n.len() > 1) {
+            report.pictures.push(Picture { kind: "tree", svg: crate::pictures::tree_svg(&nodes, &report.source) });
+        }
     }
 
     /// Options, stops, temperature and (for small games) the game tree of `g`. Parts that do
@@ -249,36 +271,52 @@ impl Session {
     }
 
     /// The game tree of a small game (at most [`TREE_NODES`] nodes), numbers and nimbers as
-    /// leaves, drawn with box-drawing characters.
-    fn game_tree(&mut self, g: GameId) -> Option<String> {
+    /// leaves: node 0 is `g`, each node's Left children come before its Right children.
+    pub(crate) fn tree_nodes(&mut self, g: GameId) -> Option<Vec<TreeNode>> {
         let style = self.style();
-        let mut out = String::new();
-        let mut nodes = 0;
-        // (game, prefix for its children, label before it, is it the last child)
-        let mut stack = vec![(g, String::new(), String::new(), true, true)];
-        while let Some((x, prefix, label, last, root)) = stack.pop() {
-            nodes += 1;
-            if nodes > TREE_NODES {
+        let mut nodes: Vec<TreeNode> = Vec::new();
+        let mut games = vec![g];
+        let mut i = 0;
+        while i < games.len() {
+            if games.len() > TREE_NODES {
                 return None;
             }
-            let shown = self.games.display(x, style);
+            let x = games[i];
+            let mut node = TreeNode { label: self.games.display(x, style), children: Vec::new() };
+            let leaf = self.games.as_number(x).is_some()
+                || self.games.nim_value(x).is_some()
+                || self.games.has_huge_options(x);
+            if !leaf {
+                let left = self.games.left_options(x).into_iter().map(|c| (c, true));
+                for (c, is_left) in left.chain(self.games.right_options(x).into_iter().map(|c| (c, false))) {
+                    node.children.push((games.len(), is_left));
+                    games.push(c);
+                }
+            }
+            nodes.push(node);
+            i += 1;
+        }
+        (games.len() <= TREE_NODES).then_some(nodes)
+    }
+
+    /// The game tree of a small game drawn with box-drawing characters.
+    fn game_tree(&mut self, g: GameId) -> Option<String> {
+        let nodes = self.tree_nodes(g)?;
+        let mut out = String::new();
+        // (node, prefix for its children, label before it, is it the last child, is it the root)
+        let mut stack = vec![(0usize, String::new(), "", true, true)];
+        while let Some((v, prefix, label, last, root)) = stack.pop() {
+            let shown = &nodes[v].label;
             if root {
-                out.push_str(&shown);
+                out.push_str(shown);
             } else {
                 out.push_str(&format!("\n{prefix}{}{label}{shown}", if last { "└─ " } else { "├─ " }));
             }
-            if self.games.as_number(x).is_some() || self.games.nim_value(x).is_some() || self.games.has_huge_options(x)
-            {
-                continue;
-            }
             let child_prefix =
                 if root { String::new() } else { format!("{prefix}{}", if last { "   " } else { "│  " }) };
-            let mut children: Vec<(GameId, &str)> =
-                self.games.left_options(x).into_iter().map(|c| (c, "L: ")).collect();
-            children.extend(self.games.right_options(x).into_iter().map(|c| (c, "R: ")));
-            let n = children.len();
-            for (i, (c, side)) in children.into_iter().enumerate().rev() {
-                stack.push((c, child_prefix.clone(), side.to_string(), i + 1 == n, false));
+            let n = nodes[v].children.len();
+            for (i, &(c, left)) in nodes[v].children.iter().enumerate().rev() {
+                stack.push((c, child_prefix.clone(), if left { "L: " } else { "R: " }, i + 1 == n, false));
             }
         }
         Some(out)

@@ -93,8 +93,22 @@ fn describe(r: &StmtReport) -> String {
     if let Some(d) = &r.details {
         details(d, &mut out);
     }
+    pictures(&r.pictures, &mut out);
     explanation(&r.explanation, &mut out);
     out
+}
+
+/// Pictures larger than this (in bytes of SVG) are left out of hovers.
+const PICTURE_BYTES: usize = 200_000;
+
+/// The pictures of a result as Markdown images with `data:` URIs (SVG in base64), which
+/// editors render inside the hover.
+fn pictures(pictures: &[cgt_eval::Picture], out: &mut String) {
+    use base64::Engine as _;
+    for p in pictures.iter().filter(|p| p.svg.len() <= PICTURE_BYTES) {
+        let data = base64::engine::general_purpose::STANDARD.encode(&p.svg);
+        out.push_str(&format!("\n![{}](data:image/svg+xml;base64,{data})\n", p.kind));
+    }
 }
 
 /// The most lines of an explanation a hover shows.

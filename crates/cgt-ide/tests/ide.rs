@@ -109,7 +109,57 @@ fn check_hover(text: &str, at: &str, want: Expect) {
     let a = analyse(text);
     let offset = text.find(at).expect("marker");
     let h = hover(&a, offset).map(|h| format!("{}..{}\n{}", h.span.start, h.span.end, h.markdown));
-    want.assert_eq(&h.unwrap_or_default());
+    want.assert_eq(&without_image_data(&h.unwrap_or_default()));
+}
+
+/// The hover with each picture's base64 data replaced by `DATA` (pictures are tested on
+/// their own).
+fn without_image_data(markdown: &str) -> String {
+    let mut out = String::new();
+    let mut rest = markdown;
+    while let Some(i) = rest.find(";base64,") {
+        let start = i + ";base64,".len();
+        let len = rest[start..].find(')').unwrap_or(rest.len() - start);
+        out.push_str(&rest[..start]);
+        out.push_str(if len > 0 { "DATA" } else { "" });
+        rest = &rest[start + len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The SVG pictures of a hover, by kind.
+fn hover_pictures(text: &str, at: &str) -> Vec<(String, String)> {
+    use base64::Engine as _;
+    let a = analyse(text);
+    let md = hover(&a, text.find(at).expect("marker")).expect("a hover").markdown;
+    md.split("![")
+        .skip(1)
+        .map(|p| {
+            let kind = p[..p.find(']').unwrap()].to_string();
+            let data = p.split(";base64,").nth(1).unwrap().split(')').next().unwrap();
+            let svg = base64::engine::general_purpose::STANDARD.decode(data).expect("base64");
+            (kind, String::from_utf8(svg).expect("UTF-8"))
+        })
+        .collect()
+}
+
+#[test]
+fn hovers_show_the_thermograph_and_the_game_tree_as_pictures() {
+    let pics = hover_pictures("{2 || 1 | 0}\n", "{2");
+    let kinds: Vec<&str> = pics.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(kinds, ["thermograph", "tree"]);
+    for (_, svg) in &pics {
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    }
+    // A game too large for a tree still has its thermograph.
+    let pics = hover_pictures("{1|-1} + {2|-2} + {3|-3} + {4|-4} + {5|-5}\n", "{1");
+    assert_eq!(pics.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>(), ["thermograph"]);
+    // A Grundy sequence is plotted.
+    let pics = hover_pictures("grundy(grundy_game, 0..30)\n", "0..30");
+    assert_eq!(pics.len(), 1);
+    assert_eq!(pics[0].0, "plot");
+    assert_eq!(pics[0].1.matches("<circle").count(), 31);
 }
 
 #[test]
@@ -133,6 +183,10 @@ fn hovers() {
                ├─ L: 1
                └─ R: 0
             ```
+
+            ![thermograph](data:image/svg+xml;base64,DATA)
+
+            ![tree](data:image/svg+xml;base64,DATA)
         "#]],
     );
     check_hover(
@@ -155,6 +209,10 @@ fn hovers() {
             ├─ L: *
             └─ R: 0
             ```
+
+            ![thermograph](data:image/svg+xml;base64,DATA)
+
+            ![tree](data:image/svg+xml;base64,DATA)
         "#]],
     );
     check_hover(

@@ -48,7 +48,12 @@ fn grundy(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
         };
         let (a, b) = (end(&r.node.0)?, end(&r.node.1)?);
         let list = s.grundy_range(&rule, a, b, call.span, ctx.budget)?;
-        return Ok(Computed::plain(list).with_extra("heaps", format!("{a} to {b}")));
+        let mut out = Computed::plain(list);
+        if s.config.pictures && ctx.is_top(call.span) {
+            let title = ctx.src.get(call.span.clone()).unwrap_or("grundy");
+            out.pictures.extend(plot(a, &out.value, title));
+        }
+        return Ok(out.with_extra("heaps", format!("{a} to {b}")));
     }
     let e = s.one_arg(call, "one impartial game, or a rule and a range")?;
     let value = s.eval(e, ctx)?;
@@ -67,4 +72,17 @@ fn grundy(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
             ))
         }
     }
+}
+
+/// The plot of a Grundy sequence from heap `first` (nothing if a value is too large to plot).
+fn plot(first: u64, list: &Value, title: &str) -> Option<crate::Picture> {
+    let Value::List(items) = list else { return None };
+    let values = items
+        .iter()
+        .map(|v| match v {
+            Value::Integer(n, _) => u64::try_from(n).ok(),
+            _ => None,
+        })
+        .collect::<Option<Vec<u64>>>()?;
+    Some(crate::Picture { kind: "plot", svg: crate::pictures::grundy_plot_svg(first, &values, title) })
 }

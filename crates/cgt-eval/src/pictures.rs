@@ -1,0 +1,219 @@
+//! Pictures of results (SPEC §5): the game tree of a small game and the plot of a Grundy
+//! sequence, as standalone SVG documents drawn with `plotters`. Thermographs are drawn by
+//! `cgt_core::thermo` (their walls need exact 45° slopes at equal scales).
+//!
+//! Trees follow the convention of *Winning Ways* (ch. 1) and CGSuite: each node is a position,
+//! Left's options hang below it to the left on blue edges, Right's to the right on red edges.
+
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// A picture of a statement's result: what it shows and the SVG document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// What the picture shows: `thermograph`, `tree` or `plot`.
+    pub kind: &'static str,
+    /// A standalone SVG document.
+    pub svg: String,
+}
+
+/// A node of a game tree: its printed value and its children (Left's first, then Right's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeNode {
+    /// The position's printed value.
+    pub label: String,
+    /// The children: index into the tree's node list, and whether the move is Left's.
+    pub children: Vec<(usize, bool)>,
+}
+
+/// Horizontal room for each leaf, vertical distance between levels, and the margin, in pixels.
+const SLOT: i32 = 64;
+const LEVEL: i32 = 64;
+const MARGIN: i32 = 28;
+
+/// Left's colour and Right's colour (as in the thermograph picture).
+const BLUE: RGBColor = RGBColor(0x1f, 0x4f, 0xbf);
+const RED: RGBColor = RGBColor(0xc6, 0x28, 0x28);
+
+/// Where each node of a tree goes: leaves get consecutive slots in drawing order, a parent sits
+/// midway between its first and last child, one level below its parent. Node 0 is the root.
+/// Returns `(x, y)` in pixels, and the picture's width and height.
+pub fn layout(nodes: &[TreeNode]) -> (Vec<(i32, i32)>, (u32, u32)) {
+    let n = nodes.len();
+    let mut pos = vec![(0, 0); n];
+    let mut depth = vec![0; n];
+    let mut next_leaf = 0;
+    // Post-order with an explicit stack: (node, children done).
+    let mut stack = vec![(0usize, false)];
+    while let Some((v, done)) = stack.pop() {
+        if v >= n {
+            continue;
+        }
+        if !done {
+            stack.push((v, true));
+            for &(c, _) in nodes[v].children.iter().rev() {
+                depth[c] = depth[v] + 1;
+                stack.push((c, false));
+            }
+            continue;
+        }
+        let y = MARGIN + depth[v] * LEVEL;
+        let x = match (nodes[v].children.first(), nodes[v].children.last()) {
+            (Some(&(a, _)), Some(&(b, _))) => (pos[a].0 + pos[b].0) / 2,
+            _ => {
+                next_leaf += 1;
+                MARGIN + (next_leaf - 1) * SLOT + SLOT / 2
+            }
+        };
+        pos[v] = (x, y);
+    }
+    let levels = depth.iter().copied().max().unwrap_or(0);
+    let width = (2 * MARGIN + next_leaf.max(1) * SLOT) as u32;
+    let height = (2 * MARGIN + levels * LEVEL) as u32;
+    (pos, (width, height))
+}
+
+/// The game tree as an SVG picture, under a title.
+pub fn tree_svg(nodes: &[TreeNode], title: &str) -> String {
+    let (pos, (width, height)) = layout(nodes);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (width, height + 20)).into_drawing_area();
+        let _ = draw_tree(&root, nodes, &pos, title);
+        let _ = root.present();
+    }
+    svg
+}
+
+type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
+
+fn draw_tree(root: &Area, nodes: &[TreeNode], pos: &[(i32, i32)], title: &str) -> DrawResult {
+    root.fill(&WHITE)?;
+    let centred = |size| ("sans-serif", size).into_font().color(&BLACK).pos(Pos::new(HPos::Center, VPos::Center));
+    root.draw(&Text::new(title.to_string(), (root.dim_in_pixel().0 as i32 / 2, 10), centred(16)))?;
+    let shift = |(x, y): (i32, i32)| (x, y + 20);
+    for (v, node) in nodes.iter().enumerate() {
+        for &(c, left) in &node.children {
+            let colour = if left { BLUE } else { RED };
+            root.draw(&PathElement::new(vec![shift(pos[v]), shift(pos[c])], colour.stroke_width(2)))?;
+        }
+    }
+    for (v, node) in nodes.iter().enumerate() {
+        let (x, y) = shift(pos[v]);
+        root.draw(&Circle::new((x, y), 3, BLACK.filled()))?;
+        let label = if node.label.chars().count() > 14 { String::from("…") } else { node.label.clone() };
+        let dy = if node.children.is_empty() { 14 } else { -12 };
+        root.draw(&Text::new(label, (x, y + dy), centred(15)))?;
+    }
+    Ok(())
+}
+
+type DrawResult = Result<(), DrawingAreaErrorKind<<SVGBackend<'static> as DrawingBackend>::ErrorType>>;
+
+/// A plot of Grundy values (nim value against heap size, heaps from `first`), under a title.
+pub fn grundy_plot_svg(first: u64, values: &[u64], title: &str) -> String {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (640, 360)).into_drawing_area();
+        let _ = draw_plot(&root, first, values, title);
+        let _ = root.present();
+    }
+    svg
+}
+
+fn draw_plot(root: &Area, first: u64, values: &[u64], title: &str) -> DrawResult {
+    root.fill(&WHITE)?;
+    let last = first + values.len().max(1) as u64 - 1;
+    let top = values.iter().copied().max().unwrap_or(0) + 1;
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", 17))
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(44)
+        .build_cartesian_2d(first as f64 - 0.5..last as f64 + 0.5, 0f64..top as f64)?;
+    // Heap sizes and nim values are whole numbers: only whole ticks are labelled.
+    let whole = |v: &f64| if v.fract() == 0.0 { format!("{v:.0}") } else { String::new() };
+    chart
+        .configure_mesh()
+        .x_desc("heap size")
+        .y_desc("nim value")
+        .x_label_formatter(&whole)
+        .y_label_formatter(&whole)
+        .y_labels((top as usize + 1).min(12))
+        .light_line_style(WHITE)
+        .draw()?;
+    let points = values.iter().enumerate().map(|(i, &g)| ((first + i as u64) as f64, g as f64));
+    let radius = if values.len() > 200 { 1 } else { 3 };
+    chart.draw_series(points.map(|p| Circle::new(p, radius, BLUE.filled())))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(label: &str, children: &[(usize, bool)]) -> TreeNode {
+        TreeNode { label: label.to_string(), children: children.to_vec() }
+    }
+
+    /// `{2 || 1 | 0}`: the root, its Left option 2, its Right option `{1 | 0}` and that one's
+    /// options 1 and 0.
+    fn switch_tree() -> Vec<TreeNode> {
+        vec![
+            node("{2||1|0}", &[(1, true), (2, false)]),
+            node("2", &[]),
+            node("{1|0}", &[(3, true), (4, false)]),
+            node("1", &[]),
+            node("0", &[]),
+        ]
+    }
+
+    #[test]
+    fn left_options_hang_to_the_left_and_parents_sit_above_their_children() {
+        let nodes = switch_tree();
+        let (pos, (w, h)) = layout(&nodes);
+        for (v, n) in nodes.iter().enumerate() {
+            for &(c, left) in &n.children {
+                assert_eq!(pos[c].1, pos[v].1 + LEVEL, "a child is one level below");
+                assert_eq!(pos[c].0 < pos[v].0, left, "Left's children to the left, Right's to the right");
+            }
+        }
+        // Three leaves, two levels below the root.
+        assert_eq!((w, h), ((2 * MARGIN + 3 * SLOT) as u32, (2 * MARGIN + 2 * LEVEL) as u32));
+    }
+
+    #[test]
+    fn the_tree_picture_has_an_edge_per_move_in_the_mover_colour() {
+        let svg = tree_svg(&switch_tree(), "{2||1|0}");
+        assert!(svg.starts_with("<svg"));
+        let count = |needle: &str| svg.matches(needle).count();
+        assert_eq!(count("#1F4FBF"), 2, "two Left edges:\n{svg}");
+        assert_eq!(count("#C62828"), 2, "two Right edges:\n{svg}");
+        assert_eq!(count("<circle"), 5, "one dot per node");
+        let mut labels: Vec<&str> =
+            svg.split("<text").skip(1).filter_map(|t| t.split('>').nth(1)?.split('<').next()).map(str::trim).collect();
+        labels.sort_unstable();
+        assert_eq!(labels, ["0", "1", "2", "{1|0}", "{2||1|0}", "{2||1|0}"], "the title and one label per node");
+    }
+
+    #[test]
+    fn labels_are_escaped() {
+        let svg = tree_svg(&[node("^<2>&", &[])], "a < b");
+        assert!(svg.contains("^&lt;2&gt;&amp;") && svg.contains("a &lt; b"), "{svg}");
+    }
+
+    #[test]
+    fn a_single_node_is_a_picture_too() {
+        let (pos, (w, h)) = layout(&[node("0", &[])]);
+        assert_eq!(pos, vec![(MARGIN + SLOT / 2, MARGIN)]);
+        assert_eq!((w, h), ((2 * MARGIN + SLOT) as u32, (2 * MARGIN) as u32));
+    }
+
+    #[test]
+    fn the_plot_has_a_point_per_heap() {
+        let values = [0, 1, 2, 0, 1, 2, 3];
+        let svg = grundy_plot_svg(0, &values, "grundy(stones, 0..6)");
+        assert_eq!(svg.matches("<circle").count(), values.len());
+        assert!(svg.contains("nim value") && svg.contains("heap size"));
+    }
+}
