@@ -262,7 +262,13 @@ fn svg_writes_thermographs_trees_and_plots() {
     names.sort();
     assert_eq!(
         names,
-        ["line-1-thermograph.svg", "line-1-tree.svg", "line-2-thermograph.svg", "line-3-plot.svg", "line-4-thermograph.svg"]
+        [
+            "line-1-thermograph.svg",
+            "line-1-tree.svg",
+            "line-2-thermograph.svg",
+            "line-3-plot.svg",
+            "line-4-thermograph.svg"
+        ]
     );
     for name in &names {
         let svg = std::fs::read_to_string(dir.join(name)).unwrap();
