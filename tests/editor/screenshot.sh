@@ -10,6 +10,9 @@
 # Everything it installs goes under $WORK (default tests/editor/.work, git-ignored), except the
 # Debian packages, which it installs with apt-get when they are missing.
 #
+# SHOT_HOVER=TEXT hovers the line starting with TEXT and waits until the hover's pictures
+# (thermograph, game tree) are rendered by VS Code; it fails if they are not.
+#
 # Environment: WORK, OUT, FILE (the .cgt file to show; default tests/editor/homework.cgt),
 # CGT_BIN (an existing cgt binary: no cargo build), CGT_VSIX (an existing .vsix: no
 # build.sh), PORT (code-server's port; default a free one).

@@ -24,6 +24,34 @@ function log(msg) {
   console.log(`[shot] ${msg}`);
 }
 
+// Hovers the first line of the editor that starts with `text` and waits until the hover shows
+// its pictures (the thermograph and game tree as SVG data-URI images), each decoded by the
+// browser (naturalWidth > 0). Throws if no picture is rendered.
+async function showHover(page, text) {
+  const lines = page.locator('.editor-instance .monaco-editor .view-line');
+  const count = await lines.count();
+  for (let i = 0; i < count; i++) {
+    const shown = (await lines.nth(i).innerText()).replace(/\u00a0/g, ' ');
+    if (!shown.startsWith(text)) continue;
+    const box = await lines.nth(i).boundingBox();
+    await page.mouse.move(box.x + 12, box.y + box.height / 2);
+    await page.waitForSelector('.monaco-hover img', { timeout: 20000 });
+    const sizes = await page.waitForFunction(
+      () => {
+        const imgs = [...document.querySelectorAll('.monaco-hover img')];
+        const ok = imgs.length > 0 && imgs.every((img) => img.complete && img.naturalWidth > 0);
+        return ok && imgs.map((img) => `${img.alt} ${img.naturalWidth}x${img.naturalHeight}`);
+      },
+      null,
+      { timeout: 20000, polling: 250 },
+    );
+    log(`the hover shows its pictures: ${(await sizes.jsonValue()).join(', ')}`);
+    await page.waitForTimeout(500);
+    return;
+  }
+  throw new Error(`no line starts with ${JSON.stringify(text)}`);
+}
+
 (async () => {
   // A fresh profile (--user-data-dir, which playwright passes for a persistent context).
   const profile = process.env.CHROMIUM_PROFILE || require('fs').mkdtempSync('/tmp/cgt-shot-profile-');
@@ -85,10 +113,14 @@ function log(msg) {
         .catch(() => log('the Problems panel shows nothing'));
       await page.keyboard.press('Control+1');
     }
-    // The mouse rests on the empty part of the tab bar, where it opens no hover.
-    await page.mouse.move(900, 17);
-    // Let the editor finish its layout after the panel opened (nothing to wait *for*).
-    await page.waitForTimeout(1500);
+    if (process.env.SHOT_HOVER) {
+      await showHover(page, process.env.SHOT_HOVER);
+    } else {
+      // The mouse rests on the empty part of the tab bar, where it opens no hover.
+      await page.mouse.move(900, 17);
+      // Let the editor finish its layout after the panel opened (nothing to wait *for*).
+      await page.waitForTimeout(1500);
+    }
 
     await page.screenshot({ path: out });
     log(`saved ${out}`);

@@ -3,6 +3,7 @@
 //! `rulesets/`, which defines its row; adding a ruleset is that file, its `mod` line and its row.
 
 mod amazons;
+mod anticlobber;
 mod arckayles;
 mod args;
 mod board;
@@ -64,6 +65,7 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     graph::ROW,
     fair::ROW,
     clobber::ROW,
+    anticlobber::ROW,
     toads::ROW,
     cake::CUTCAKE,
     cake::EATCAKE,

@@ -94,6 +94,9 @@ fn describe(r: &StmtReport) -> String {
         details(d, &mut out);
     }
     pictures(&r.pictures, &mut out);
+    if let Some(tree) = r.details.as_ref().and_then(|d| d.tree.as_ref()).filter(|t| t.contains('\n')) {
+        out.push_str(&format!("\n```text\n{tree}\n```\n"));
+    }
     explanation(&r.explanation, &mut out);
     out
 }
@@ -146,10 +149,5 @@ fn details(d: &Details, out: &mut String) {
             "\nstops `{ls}` / `{rs}` · mean `{mean}` · temperature `{temp}` · birthday {}\n",
             d.birthday
         ));
-    }
-    if let Some(tree) = &d.tree
-        && tree.contains('\n')
-    {
-        out.push_str(&format!("\n```text\n{tree}\n```\n"));
     }
 }

@@ -176,6 +176,10 @@ fn hovers() {
 
             stops `2` / `1` · mean `5/4` · temperature `3/4` · birthday 3
 
+            ![thermograph](data:image/svg+xml;base64,DATA)
+
+            ![tree](data:image/svg+xml;base64,DATA)
+
             ```text
             {2||1|0}
             ├─ L: 2
@@ -183,10 +187,6 @@ fn hovers() {
                ├─ L: 1
                └─ R: 0
             ```
-
-            ![thermograph](data:image/svg+xml;base64,DATA)
-
-            ![tree](data:image/svg+xml;base64,DATA)
         "#]],
     );
     check_hover(
@@ -203,16 +203,16 @@ fn hovers() {
 
             stops `0` / `0` · mean `0` · temperature `0` · birthday 2
 
+            ![thermograph](data:image/svg+xml;base64,DATA)
+
+            ![tree](data:image/svg+xml;base64,DATA)
+
             ```text
             ^*
             ├─ L: 0
             ├─ L: *
             └─ R: 0
             ```
-
-            ![thermograph](data:image/svg+xml;base64,DATA)
-
-            ![tree](data:image/svg+xml;base64,DATA)
         "#]],
     );
     check_hover(

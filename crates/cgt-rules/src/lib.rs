@@ -5,6 +5,7 @@
 //! the rules.
 
 pub mod amazons;
+pub mod anticlobber;
 pub mod arckayles;
 pub mod boxes;
 pub mod childish;

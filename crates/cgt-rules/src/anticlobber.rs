@@ -1,0 +1,142 @@
+//! AntiClobber (`anticlobber["x.o", "..x"]`): Left's stones `x`, Right's stones `o`, empty
+//! squares `.`, and `#` squares that are off the board. A move takes one of the mover's stones
+//! onto an orthogonally adjacent *empty* square and leaves one of the opponent's stones on the
+//! square it left. This is CGSuite's `game.grid.AntiClobber`, the `GenClobber` schema with
+//! "clobbered" `{0}` (an empty square) and "left behind" the opponent's stone.
+//!
+//! Every move fills an empty square, so play ends. Values come from the definition through
+//! [`Solver`], with these exact shortcuts: a stone can only move while it touches an empty
+//! square, and a move changes only the two squares it involves, so two empty squares interact
+//! only if they touch or share a stone neighbour; the board is the sum of those regions (each
+//! with the stones around it, the rest `#`); every symmetry of the square keeps the rules; and
+//! swapping the colours swaps the players, which negates the value.
+
+#[cfg(test)]
+mod tests;
+
+use cgt_core::game::{GameId, Games};
+use cgt_core::{Budget, Exhausted};
+
+use crate::clobber::swap_colours;
+use crate::grid::{Grid, GridError, NEIGHBOURS};
+use crate::position::{Partizan, Solver, Tabled};
+
+/// The letters of the cells: empty, Left's stone, Right's stone, off the board.
+const ALPHABET: [char; 4] = ['.', 'x', 'o', '#'];
+const EMPTY: u8 = 0;
+const WALL: u8 = 3;
+
+/// An AntiClobber board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    grid: Grid,
+}
+
+impl Board {
+    /// A board from its rows, top to bottom: `x` Left's stone, `o` Right's, `.` empty, `#`
+    /// off the board.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, GridError> {
+        Grid::parse(rows, &ALPHABET).map(|grid| Board { grid })
+    }
+
+    /// The board as a grid of codes: 0 empty, 1 Left's stone, 2 Right's stone, 3 off the board.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The canonical value of the board.
+    pub fn game(&self, games: &mut Games, budget: &Budget) -> Result<GameId, Exhausted> {
+        Solver::new().value(games, self, budget)
+    }
+
+    /// The boards `player` (1 Left, 2 Right) can move to, in reading order of the moving
+    /// stone, then up, down, left, right.
+    fn options(&self, player: u8) -> Vec<Board> {
+        let g = &self.grid;
+        let mut out = Vec::new();
+        for (r, c) in g.positions().filter(|&(r, c)| g.get(r, c) == player) {
+            for &d in &NEIGHBOURS[..4] {
+                if let Some((tr, tc)) = g.step(r, c, d, 1).filter(|&(tr, tc)| g.get(tr, tc) == EMPTY) {
+                    let mut grid = g.clone();
+                    grid.set(r, c, 3 - player);
+                    grid.set(tr, tc, player);
+                    out.push(Board { grid });
+                }
+            }
+        }
+        out
+    }
+
+    /// The cells (indices) of each region: the empty squares that touch or share a stone
+    /// neighbour, with the stones next to them; only regions with a stone.
+    fn region_cells(&self) -> Vec<Vec<usize>> {
+        let g = &self.grid;
+        let cols = g.cols();
+        let mut seen = vec![false; g.cells().len()];
+        let mut out = Vec::new();
+        for start in 0..g.cells().len() {
+            if seen[start] || g.cells()[start] != EMPTY {
+                continue;
+            }
+            seen[start] = true;
+            let mut part = vec![start];
+            let mut i = 0;
+            while let Some(&cell) = part.get(i) {
+                i += 1;
+                let here = g.cells()[cell];
+                for &d in &NEIGHBOURS[..4] {
+                    let Some((nr, nc)) = g.step(cell / cols, cell % cols, d, 1) else { continue };
+                    let n = nr * cols + nc;
+                    let there = g.cells()[n];
+                    // From an empty square: its empty and stone neighbours; from a stone: only
+                    // its empty neighbours (stones next to stones do not interact).
+                    let joins = there != WALL && (here == EMPTY || there == EMPTY);
+                    if joins && !seen[n] {
+                        seen[n] = true;
+                        part.push(n);
+                    }
+                }
+            }
+            if part.iter().any(|&i| matches!(g.cells()[i], 1 | 2)) {
+                out.push(part);
+            }
+        }
+        out
+    }
+}
+
+impl Partizan for Board {
+    fn left_options(&self) -> Vec<Board> {
+        self.options(1)
+    }
+
+    fn right_options(&self) -> Vec<Board> {
+        self.options(2)
+    }
+
+    fn notation(&self) -> String {
+        format!("anticlobber[{}]", self.grid.quoted_rows(&ALPHABET))
+    }
+}
+
+impl Tabled for Board {
+    fn regions(&self) -> Vec<Board> {
+        let g = &self.grid;
+        let cols = g.cols();
+        self.region_cells()
+            .into_iter()
+            .filter_map(|part| {
+                let mut grid = Grid::filled(g.rows(), cols, WALL).ok()?;
+                for i in part {
+                    grid.set(i / cols, i % cols, g.cells()[i]);
+                }
+                Some(Board { grid: grid.crop(|c| c != WALL).least_image(true) })
+            })
+            .collect()
+    }
+
+    fn negated(&self) -> Option<Board> {
+        let swapped = Board { grid: swap_colours(&self.grid).least_image(true) };
+        (swapped < *self).then_some(swapped)
+    }
+}

@@ -1,0 +1,82 @@
+//! AntiClobber: small values by hand, notation, and the solver (regions, symmetries, colour
+//! swap) against the plain search on random boards.
+
+use cgt_core::Budget;
+use cgt_core::game::{DisplayStyle, Games};
+
+use super::Board;
+use crate::grid::quoted;
+use crate::position::testing::{assert_solver_agrees, shown_by_search};
+use crate::position::{Partizan, Tabled};
+use crate::test_rng::Rng;
+
+fn shown(rows: &[&str]) -> String {
+    let mut games = Games::new();
+    let g = Board::from_rows(rows).unwrap().game(&mut games, &Budget::unlimited()).unwrap();
+    games.display(g, DisplayStyle::default())
+}
+
+#[test]
+fn small_values_by_hand() {
+    // `x.`: Left moves to `ox`, where nobody can move: {0 | } = 1.
+    assert_eq!(shown(&["x."]), "1");
+    assert_eq!(shown(&["o."]), "-1");
+    // `.x.`: Left's moves leave `xo.` or `.ox`, where only Right moves (to a full board):
+    // {-1 | } = 0.
+    assert_eq!(shown(&[".x."]), "0");
+    // `x.o`: either player moves into the middle and fills the board: {0 | 0} = *.
+    assert_eq!(shown(&["x.o"]), "*");
+    // Full boards and boards without stones have no moves.
+    assert_eq!(shown(&["xo", "ox"]), "0");
+    assert_eq!(shown(&["...", "..."]), "0");
+    // `#` squares are not on the board: `x#.` has no move.
+    assert_eq!(shown(&["x#."]), "0");
+    for rows in [&["x."][..], &[".x."], &["x.o"], &["x.", ".o"], &["xo.", "..x"]] {
+        assert_eq!(shown(rows), shown_by_search(Board::from_rows(rows).unwrap()), "{rows:?}");
+    }
+}
+
+#[test]
+fn rows_and_notation() {
+    let b = Board::from_rows(&["x.o", "#.."]).unwrap();
+    assert_eq!(b.notation(), r##"anticlobber["x.o", "#.."]"##);
+    let left: Vec<String> = b.left_options().iter().map(Partizan::notation).collect();
+    assert_eq!(left, [r##"anticlobber["oxo", "#.."]"##]);
+    let right: Vec<String> = b.right_options().iter().map(Partizan::notation).collect();
+    assert_eq!(right, [r##"anticlobber["x.x", "#.o"]"##, r##"anticlobber["xox", "#.."]"##]);
+    assert_eq!(Board::from_rows(&quoted(&b.notation())).unwrap(), b);
+}
+
+#[test]
+fn regions_are_the_empty_squares_that_interact() {
+    // Empty squares sharing a stone neighbour form one region (`.x.` and the `o` next to both
+    // of the last row's empty squares); stones that only touch stones do not join regions.
+    assert_eq!(Board::from_rows(&[".x.oo", "ooo.x"]).unwrap().regions().len(), 1);
+    let b = Board::from_rows(&["x.oo.x", "oxxooo"]).unwrap();
+    let regions = b.regions();
+    assert_eq!(regions.len(), 2, "{regions:?}");
+    // The regions' values add up to the board's (checked by search in the random test too).
+    let mut games = Games::new();
+    let budget = Budget::unlimited();
+    let mut sum = games.zero();
+    for r in &regions {
+        let g = r.game(&mut games, &budget).unwrap();
+        sum = games.add(sum, g, &budget).unwrap();
+    }
+    assert_eq!(games.display(sum, DisplayStyle::default()), shown_by_search(b));
+}
+
+/// A random board of up to `cells` cells: stones, empty squares and a few `#`.
+fn random_board(rng: &mut Rng, cells: u64) -> Vec<String> {
+    let rows = 1 + rng.below(3);
+    let cols = 1 + rng.below(cells / rows);
+    (0..rows).map(|_| (0..cols).map(|_| ['x', 'o', '.', '.', 'x', 'o', '#'][rng.below(7) as usize]).collect()).collect()
+}
+
+#[test]
+fn solver_agrees_with_search_on_random_boards() {
+    let mut rng = Rng(0x0a17_c10b_be55_0001);
+    let boards: Vec<Board> = (0..300).map(|_| Board::from_rows(&random_board(&mut rng, 9)).unwrap()).collect();
+    let mut games = Games::new();
+    assert_eq!(assert_solver_agrees(&mut games, boards), 300);
+}
