@@ -410,3 +410,19 @@ fn renaming_any_binding_of_random_documents_keeps_every_value() {
         }
     }
 }
+
+#[test]
+fn errors_inside_bodies_keep_their_place_when_taken_from_the_cache() {
+    let mut engine = DocumentEngine::new(EngineConfig::default());
+    let cancel = Arc::new(AtomicBool::new(false));
+    let text = "def ok(n) = n\ndef bad(n) = [k for k in 1..n] ++ ok(q)\n";
+    engine.evaluate(text, &cancel, |_| {}).unwrap();
+    let before = engine.evaluated_statements();
+    let moved = format!("# two lines\n# above\n{text}");
+    let a = engine.evaluate(&moved, &cancel, |_| {}).unwrap();
+    assert_eq!(engine.evaluated_statements(), before);
+    let d = diagnostics(&a);
+    assert_eq!(d.len(), 1);
+    assert_eq!(&moved[d[0].span.clone()], "q");
+    assert_eq!(a.report(1).unwrap().line, 4);
+}
