@@ -105,6 +105,23 @@ impl Defs {
     pub fn rule(&self, name: &str) -> Option<usize> {
         self.rules.get(name).copied()
     }
+
+    /// Binds `name` to the compiled definition `idx` again (as its statement did).
+    pub fn rebind(&mut self, name: &str, idx: usize) {
+        let Some(c) = self.compiled.get(idx) else { return };
+        self.by_name.insert(name.to_string(), idx);
+        if c.is_rule {
+            self.rules.insert(name.to_string(), idx);
+        } else {
+            self.rules.remove(name);
+        }
+    }
+
+    /// Forgets every name; compiled definitions, memo and tables stay for rebinding.
+    pub fn clear_names(&mut self) {
+        self.by_name.clear();
+        self.rules.clear();
+    }
 }
 
 impl Session {
@@ -125,7 +142,8 @@ impl Session {
         };
         let body = c.expr(&def.body).map_err(|f| diagnostic(f, None))?;
         let slots = c.slots;
-        let compiled = Compiled { name: def.name.node.clone(), arity: def.params.len(), slots, body };
+        let compiled =
+            Compiled { name: def.name.node.clone(), arity: def.params.len(), slots, body, is_rule: def.is_rule };
         defs.compiled.push(Arc::new(compiled));
         defs.by_name.insert(def.name.node.clone(), idx);
         if def.is_rule {
@@ -143,7 +161,7 @@ impl Session {
         let (defs, games) = self.table_and_games::<Defs>();
         let mut c = Compiler { defs, games, globals: &globals, slots: 0, scope: Vec::new(), current: None };
         let body = c.expr(e).map_err(|f| diagnostic(f, None))?;
-        let compiled = Compiled { name: String::new(), arity: 0, slots: c.slots, body };
+        let compiled = Compiled { name: String::new(), arity: 0, slots: c.slots, body, is_rule: false };
         let v = Machine { defs, games, budget: ctx.budget }.run_root(&compiled).map_err(|s| stop(s, &e.span, ctx))?;
         Ok(self.value_of_dval(&v))
     }

@@ -70,6 +70,11 @@ pub struct Session {
     tables: HashMap<TypeId, Box<dyn Any + Send>>,
 }
 
+/// One compilation of a `def` or `rule` statement in a session: compiling a statement again
+/// (because it or a name it uses changed) gives a new id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DefId(usize);
+
 /// A `let` name: its value and where it was defined.
 #[derive(Clone, Debug)]
 pub(crate) struct Binding {
@@ -199,9 +204,23 @@ impl Session {
         self.env.insert(name.to_string(), Binding { value, span });
     }
 
-    /// Forgets every `let` name (the arena of games is kept).
+    /// Forgets every `let`, `def` and `rule` name (the arena of games and the compiled
+    /// definitions are kept, for [`Session::bind_def`]).
     pub fn clear_names(&mut self) {
         self.env.clear();
+        self.table::<defs::Defs>().clear_names();
+    }
+
+    /// The compiled definition the name `name` of a `def` or `rule` is bound to now.
+    pub fn def_id(&self, name: &str) -> Option<DefId> {
+        let defs = self.tables.get(&TypeId::of::<defs::Defs>())?.downcast_ref::<defs::Defs>()?;
+        defs.lookup(name).map(DefId)
+    }
+
+    /// Binds `name` to a compiled definition again, as its `def` or `rule` statement did (an
+    /// id from [`Session::def_id`] of this session).
+    pub fn bind_def(&mut self, name: &str, id: DefId) {
+        self.table::<defs::Defs>().rebind(name, id.0);
     }
 
     /// An estimate of the memory the session's game arena uses, in bytes.

@@ -1,7 +1,9 @@
-//! Completion of function names, ruleset names, `let` names, keywords and outcomes.
+//! Completion of function names, ruleset names, `let` names, definitions (with their
+//! parameters, SPEC §3.6), parameters and `for` variables inside a definition, keywords and
+//! outcomes.
 
 use cgt_eval::{OUTCOMES, functions, rulesets};
-use cgt_syntax::name_defined;
+use cgt_syntax::{Token, lex, name_defined};
 
 use crate::engine::Analysis;
 
@@ -14,6 +16,10 @@ pub enum CompletionKind {
     Ruleset,
     /// A `let` name.
     Name,
+    /// A `def` or `rule` of the document.
+    Definition,
+    /// A parameter or `for` variable of the definition being written.
+    Parameter,
     /// A keyword or an outcome.
     Keyword,
 }
@@ -31,6 +37,8 @@ pub struct Completion {
     pub documentation: String,
     /// The text to insert in place of the word being typed.
     pub insert: String,
+    /// Whether `insert` is a snippet with tab stops (`cutcake(${1:w}, ${2:h})`).
+    pub snippet: bool,
 }
 
 /// Completions at `offset`: everything whose name starts with the word being typed.
@@ -64,24 +72,100 @@ pub fn completions(a: &Analysis, offset: usize) -> Vec<Completion> {
         let doc = format!("{} (gives {})", r.doc, r.returns.describe());
         out.push(item(r.name, CompletionKind::Ruleset, r.example, &doc, &format!("{}[", r.name)));
     }
-    let here = a.stmt_at(offset).unwrap_or(a.parsed.stmts.len());
-    let mut seen = std::collections::HashSet::new();
-    for (i, stmt) in a.parsed.stmts.iter().enumerate().take(here).rev() {
-        if let Some(n) = name_defined(stmt)
-            && seen.insert(n.node.clone())
-        {
-            let value = a.report(i).and_then(|r| r.value.clone()).unwrap_or_default();
-            out.push(item(&n.node, CompletionKind::Name, &value, "a `let` name of this file", &n.node));
-        }
-    }
+    // A statement being typed may end before the cursor (`def f(n) = n + |`).
+    let here = a.stmt_at(offset).or_else(|| {
+        let i = a.parsed.stmts.partition_point(|s| s.span.end < offset).checked_sub(1)?;
+        (!a.text[a.parsed.stmts[i].span.end..offset].contains('\n')).then_some(i)
+    });
+    locals(a, here, offset, &mut out);
+    bound_names(a, here, &mut out);
     for (kw, doc) in KEYWORDS {
         out.push(item(kw, CompletionKind::Keyword, "keyword", doc, kw));
     }
     filter(out, prefix)
 }
 
+/// The `let` names and definitions bound before the statement `here` (or at the end); the
+/// definition being written is offered too, for recursion.
+fn bound_names(a: &Analysis, here: Option<usize>, out: &mut Vec<Completion>) {
+    let until = here.map_or(a.parsed.stmts.len(), |i| i + 1);
+    let mut seen = std::collections::HashSet::new();
+    for (i, stmt) in a.parsed.stmts.iter().enumerate().take(until).rev() {
+        let Some(n) = name_defined(stmt) else { continue };
+        let def = crate::names::definition_of(stmt);
+        if (Some(i) == here && def.is_none()) || !seen.insert((n.node.clone(), def.is_some())) {
+            continue;
+        }
+        let Some(def) = def else {
+            let value = a.report(i).and_then(|r| r.value.clone()).unwrap_or_default();
+            out.push(item(&n.node, CompletionKind::Name, &value, "a `let` name of this file", &n.node));
+            continue;
+        };
+        let doc = crate::names::doc_comment(&a.text, stmt.span.start);
+        let doc = if doc.is_empty() { format!("defined on line {}", line_of(&a.text, stmt.span.start)) } else { doc };
+        let mut c = item(&n.node, CompletionKind::Definition, &crate::names::signature(def), &doc, "");
+        if def.is_rule {
+            c.insert = format!("{}[", n.node);
+        } else {
+            let stops: Vec<String> =
+                def.params.iter().enumerate().map(|(k, p)| format!("${{{}:{}}}", k + 1, p.node)).collect();
+            c.insert = format!("{}({})", n.node, stops.join(", "));
+            c.snippet = true;
+        }
+        out.push(c);
+    }
+}
+
+/// The parameters and `for` variables of the definition or table being written at `offset`.
+/// Read from the tokens, so that it works while the statement is incomplete: the parameters
+/// after the `def`/`rule` name, and every `for` variable before `offset`.
+fn locals(a: &Analysis, here: Option<usize>, offset: usize, out: &mut Vec<Completion>) {
+    let Some(stmt) = here.map(|i| &a.parsed.stmts[i]) else { return };
+    let base = stmt.span.start;
+    let tokens = lex(&a.text[stmt.span.clone()]);
+    let mut seen = std::collections::HashSet::new();
+    let mut unparsed = None;
+    let mut push = |name: &str, doc: &str| {
+        if seen.insert(name.to_string()) {
+            out.push(item(name, CompletionKind::Parameter, doc, doc, name));
+        }
+    };
+    if let [(Token::Ident("def" | "rule"), _), (Token::Ident(name), _), (Token::LParen, _), rest @ ..] =
+        tokens.as_slice()
+    {
+        let params = rest.iter().take_while(|(t, _)| *t != Token::RParen);
+        let in_body = rest.iter().any(|(t, s)| *t == Token::Assign && base + s.end <= offset);
+        // A definition that does not parse yet is not among the bound names: offer its name
+        // for recursion.
+        if in_body && crate::names::definition_of(stmt).is_none() {
+            unparsed =
+                Some(item(name, CompletionKind::Definition, "being defined", "the definition being written", name));
+        }
+        for (t, _) in params.filter(|_| in_body) {
+            if let Token::Ident(p) = t {
+                push(p, "parameter");
+            }
+        }
+    }
+    for w in tokens.windows(2) {
+        if let [(Token::Ident("for"), _), (Token::Ident(v), s)] = w
+            && base + s.end < offset
+        {
+            push(v, "`for` variable");
+        }
+    }
+    out.extend(unparsed);
+}
+
+/// The 1-based line of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset].bytes().filter(|&b| b == b'\n').count() + 1
+}
+
 const KEYWORDS: &[(&str, &str)] = &[
     ("let", "`let NAME = EXPR` binds a name for later lines"),
+    ("def", "`def NAME(PARAMS) = EXPR` defines a function (memoised; may recurse)"),
+    ("rule", "`rule NAME(n) = [...]` defines a heap rule: the options of a heap of n"),
     ("misere", "`misere G`: G under misère play (the last player to move loses)"),
 ];
 
@@ -92,6 +176,7 @@ fn item(label: &str, kind: CompletionKind, detail: &str, doc: &str, insert: &str
         detail: detail.to_string(),
         documentation: doc.to_string(),
         insert: insert.to_string(),
+        snippet: false,
     }
 }
 

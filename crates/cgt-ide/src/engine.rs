@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use cgt_core::{Budget, Exhausted};
-use cgt_eval::{Config, LineCounter, Session, StmtReport, Value};
+use cgt_eval::{Config, DefId, LineCounter, Session, StmtReport, Value};
 use cgt_syntax::{ParsedFile, Stmt, StmtKind, name_defined, names_used};
 
 /// Settings of the editor's evaluation.
@@ -85,11 +85,17 @@ impl Analysis {
     }
 }
 
+/// What a name stood for when a statement was evaluated: its `let` value and the compiled
+/// `def`/`rule` of that name. A definition compiled again gets a new id, so the statements
+/// that use it (and, transitively, the definitions that call it) are evaluated again.
+type Input = (String, Option<Value>, Option<DefId>);
+
 /// One cached result: the inputs it was computed from and what it produced.
 struct CacheEntry {
-    inputs: Vec<(String, Option<Value>)>,
+    inputs: Vec<Input>,
     report: StmtReport,
     binding: Option<Value>,
+    def: Option<DefId>,
 }
 
 /// Evaluates versions of one document, reusing what did not change.
@@ -200,12 +206,20 @@ impl DocumentEngine {
         Some(any_pending)
     }
 
-    /// The names a statement uses, with their current values: the cache key besides its text.
-    fn inputs(&self, stmt: &Stmt) -> Vec<(String, Option<Value>)> {
+    /// The names a statement uses, with what they stand for now: the cache key besides its
+    /// text.
+    fn inputs(&self, stmt: &Stmt) -> Vec<Input> {
         let mut names: Vec<String> = names_used(stmt).into_iter().map(|n| n.node).collect();
         names.sort();
         names.dedup();
-        names.into_iter().map(|n| (n.clone(), self.session.value_of(&n).cloned())).collect()
+        names
+            .into_iter()
+            .map(|n| {
+                let value = self.session.value_of(&n).cloned();
+                let def = self.session.def_id(&n);
+                (n, value, def)
+            })
+            .collect()
     }
 
     /// The cached result of a statement, if any (binding its name as evaluation would).
@@ -215,6 +229,9 @@ impl DocumentEngine {
         let report = relocate(&hit.report, stmt.span.start, line);
         if let (Some(name), Some(v)) = (name_defined(stmt), &hit.binding) {
             self.session.bind(&name.node, v.clone(), name.span.clone());
+        }
+        if let (Some(name), Some(id)) = (name_defined(stmt), hit.def) {
+            self.session.bind_def(&name.node, id);
         }
         Some(report)
     }
@@ -244,12 +261,18 @@ impl DocumentEngine {
                 _ => {}
             }
         }
-        let binding = name_defined(stmt).and_then(|n| self.session.value_of(&n.node).cloned());
-        let binding = if report.has_error() { None } else { binding };
+        let (mut binding, mut def) = (None, None);
+        if let Some(name) = name_defined(stmt).filter(|_| !report.has_error()) {
+            match stmt.kind {
+                StmtKind::Def(_) => def = self.session.def_id(&name.node),
+                _ => binding = self.session.value_of(&name.node).cloned(),
+            }
+        }
         self.cache.entry(text[stmt.span.clone()].to_string()).or_default().push(CacheEntry {
             inputs,
             report: report.clone(),
             binding,
+            def,
         });
         Some(Some(report))
     }

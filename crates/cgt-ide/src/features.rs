@@ -1,4 +1,5 @@
 //! Inlay hints, diagnostics and document symbols: what the editor shows without being asked.
+//! A definition's line shows its signature (SPEC §3.6), or its error.
 
 use cgt_eval::CheckStatus;
 use cgt_syntax::{Diagnostic, Span, StmtKind};
@@ -28,9 +29,10 @@ pub fn inlay_hints(a: &Analysis, range: Option<Span>) -> Vec<Hint> {
         if matches!(stmt.kind, StmtKind::Error) {
             continue;
         }
-        let (label, tooltip) = match result {
-            StmtResult::Pending => ("…".to_string(), Some("still computing".to_string())),
-            StmtResult::Done(r) => match hint_label(r) {
+        let (label, tooltip) = match (result, crate::names::definition_of(stmt)) {
+            (StmtResult::Pending, _) => ("…".to_string(), Some("still computing".to_string())),
+            (StmtResult::Done(r), Some(def)) => definition_label(a, stmt, def, r),
+            (StmtResult::Done(r), None) => match hint_label(r) {
                 Some(l) => l,
                 None => continue,
             },
@@ -38,6 +40,28 @@ pub fn inlay_hints(a: &Analysis, range: Option<Span>) -> Vec<Hint> {
         out.push(Hint { offset: stmt.span.end, label, tooltip });
     }
     out
+}
+
+/// The most characters of an error a definition's hint shows (its tooltip has all of it).
+const ERROR_LABEL: usize = 60;
+
+/// The label of a `def` or `rule` line: its signature, or its error; the tooltip is the
+/// doc comment above it.
+fn definition_label(
+    a: &Analysis,
+    stmt: &cgt_syntax::Stmt,
+    def: &cgt_syntax::Definition,
+    r: &cgt_eval::StmtReport,
+) -> (String, Option<String>) {
+    if let Some(d) = r.diagnostics.first() {
+        let mut label: String = d.message.chars().take(ERROR_LABEL).collect();
+        if label.len() < d.message.len() {
+            label.push('…');
+        }
+        return (format!("✗ {label}"), Some(d.message.clone()));
+    }
+    let doc = crate::names::doc_comment(&a.text, stmt.span.start);
+    (crate::names::signature(def), (!doc.is_empty()).then_some(doc))
 }
 
 /// The label of a finished statement: its value and outcome, a tick, or nothing for errors

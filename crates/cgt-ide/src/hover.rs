@@ -1,10 +1,13 @@
 //! Hover: what a statement's value is (with options, stops, temperature and the game tree of
-//! small positions), what a `let` name is bound to, and what functions and rulesets mean.
+//! small positions), what a `let` name is bound to, a definition's signature and doc comment
+//! (with the value of the line using it), whose parameter a name is, and what functions and
+//! rulesets mean.
 
 use cgt_eval::{Details, StmtReport, registry};
-use cgt_syntax::{Span, Token, lex, name_defined, names_used};
+use cgt_syntax::{LocalKind, Span, Token, lex};
 
 use crate::engine::Analysis;
+use crate::names::{self, Occurrence, Target};
 
 /// A hover: Markdown text and the span it describes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,8 +33,13 @@ pub fn hover(a: &Analysis, offset: usize) -> Option<HoverInfo> {
     Some(HoverInfo { span: stmt.span.clone(), markdown })
 }
 
-/// Hovers on a word: a function or ruleset name, or a `let` name.
+/// Hovers on a word: a name bound in the document (a `let`, a definition, a parameter), or
+/// a built-in function or ruleset name.
 fn hover_word(a: &Analysis, offset: usize) -> Option<HoverInfo> {
+    if let Some(occ) = names::occurrence_at(a, offset) {
+        let markdown = hover_name(a, &occ)?;
+        return Some(HoverInfo { span: occ.span, markdown });
+    }
     let i = a.stmt_at(offset)?;
     let stmt = &a.parsed.stmts[i];
     let tokens = lex(&a.text[stmt.span.clone()]);
@@ -57,18 +65,58 @@ fn hover_word(a: &Analysis, offset: usize) -> Option<HoverInfo> {
         }
         return Some(HoverInfo { span, markdown });
     }
-    let is_def = name_defined(stmt).is_some_and(|n| n.span == span);
-    let is_use = names_used(stmt).iter().any(|n| n.span == span);
-    if !is_def && !is_use {
-        return None;
+    None
+}
+
+/// The hover of a name bound in the document.
+fn hover_name(a: &Analysis, occ: &Occurrence) -> Option<String> {
+    let word = &a.text[occ.span.clone()];
+    match &occ.target {
+        Target::Let(j) => Some(match a.report(*j) {
+            Some(r) => format!("`{word}` (defined on line {})\n\n{}", r.line, describe(r)),
+            None => format!("`{word}`: *still computing…*"),
+        }),
+        Target::Def(j) => {
+            let stmt = &a.parsed.stmts[*j];
+            let def = names::definition_of(stmt)?;
+            let keyword = if def.is_rule { "" } else { "def " };
+            let mut out = format!("```cgt\n{keyword}{}\n```\n", names::signature(def));
+            let doc = names::doc_comment(&a.text, stmt.span.start);
+            if !doc.is_empty() {
+                out.push_str(&format!("{doc}\n"));
+            }
+            if let Some(r) = a.report(*j).and_then(|r| r.diagnostics.first()) {
+                out.push_str(&format!("\n**{}**\n", r.message));
+            }
+            if !occ.declaration && occ.stmt != *j {
+                out.push_str(&format!("\n**This line** {}", this_line(a, occ.stmt)));
+            }
+            Some(out)
+        }
+        Target::Local { stmt, kind, .. } => {
+            let owner = match names::definition_of(&a.parsed.stmts[*stmt]) {
+                Some(def) => format!("`{}`", names::signature(def)),
+                None => "this table".to_string(),
+            };
+            Some(match kind {
+                LocalKind::Param => format!("`{word}`: a parameter of {owner}"),
+                LocalKind::ForVar => format!("`{word}`: a `for` variable in {owner}"),
+            })
+        }
     }
-    let def = crate::navigation::definition(a, offset)?;
-    let j = a.stmt_at(def.start)?;
-    let markdown = match a.report(j) {
-        Some(r) => format!("`{word}` (defined on line {})\n\n{}", r.line, describe(r)),
-        None => format!("`{word}`: *still computing…*"),
-    };
-    Some(HoverInfo { span, markdown })
+}
+
+/// The value of statement `i` in a few words: what a hover on a call shows.
+fn this_line(a: &Analysis, i: usize) -> String {
+    let Some(r) = a.report(i) else { return "*still computing…*".to_string() };
+    if let Some(d) = r.diagnostics.first() {
+        return format!("**{}**", d.message);
+    }
+    match (&r.value, &r.outcome) {
+        (Some(v), Some(o)) if o != v => format!("`{v}` · outcome **{o}**"),
+        (Some(v), _) => format!("`{v}`"),
+        (None, _) => "no value".to_string(),
+    }
 }
 
 /// The Markdown description of a statement's result.

@@ -8,7 +8,9 @@ mod engine;
 mod features;
 mod format;
 mod hover;
+mod names;
 mod navigation;
+mod tokens;
 
 pub use actions::{Action, code_actions};
 pub use completion::{Completion, CompletionKind, completions};
@@ -17,3 +19,4 @@ pub use features::{Hint, Symbol, diagnostics, inlay_hints, symbols};
 pub use format::{format, format_edits};
 pub use hover::{HoverInfo, hover};
 pub use navigation::{Occurrence, definition, prepare_rename, references, rename};
+pub use tokens::{SemanticToken, TokenKind, semantic_tokens};

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use cgt_ide::{Action, Completion, CompletionKind, Hint, Symbol};
+use cgt_ide::{Action, Completion, CompletionKind, Hint, Symbol, TokenKind};
 use cgt_syntax::{Severity, Span};
 use tower_lsp_server::ls_types::*;
 
@@ -28,6 +28,14 @@ pub fn capabilities() -> ServerCapabilities {
         document_formatting_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
+        semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+            SemanticTokensOptions {
+                legend: legend(),
+                full: Some(SemanticTokensFullOptions::Bool(true)),
+                range: None,
+                work_done_progress_options: Default::default(),
+            },
+        )),
         ..Default::default()
     }
 }
@@ -83,7 +91,10 @@ pub fn completion(c: Completion) -> CompletionItem {
             CompletionKind::Ruleset => CompletionItemKind::CLASS,
             CompletionKind::Name => CompletionItemKind::VARIABLE,
             CompletionKind::Keyword => CompletionItemKind::KEYWORD,
+            CompletionKind::Definition => CompletionItemKind::FUNCTION,
+            CompletionKind::Parameter => CompletionItemKind::VARIABLE,
         }),
+        insert_text_format: c.snippet.then_some(InsertTextFormat::SNIPPET),
         detail: Some(c.detail),
         documentation: Some(Documentation::String(c.documentation)),
         insert_text: Some(c.insert),
@@ -119,4 +130,47 @@ pub fn symbol(d: &Doc, s: &Symbol) -> DocumentSymbol {
         selection_range: d.index.range(&d.text, &s.name_span),
         children: None,
     }
+}
+
+/// The semantic token types and modifiers the server uses, in the order of their indices.
+pub fn legend() -> SemanticTokensLegend {
+    SemanticTokensLegend {
+        token_types: TokenKind::ALL.iter().map(|&k| token_type(k)).collect(),
+        token_modifiers: vec![SemanticTokenModifier::DECLARATION],
+    }
+}
+
+/// The LSP token type of a kind of name: rules are classes, as rulesets are in completion.
+fn token_type(k: TokenKind) -> SemanticTokenType {
+    match k {
+        TokenKind::Variable => SemanticTokenType::VARIABLE,
+        TokenKind::Function => SemanticTokenType::FUNCTION,
+        TokenKind::Rule => SemanticTokenType::CLASS,
+        TokenKind::Parameter => SemanticTokenType::PARAMETER,
+    }
+}
+
+/// Semantic tokens in LSP's relative encoding: each token's line and start (in UTF-16 units)
+/// relative to the previous token's, its length, type index and modifier bits.
+pub fn semantic_tokens(d: &Doc, tokens: &[cgt_ide::SemanticToken]) -> SemanticTokens {
+    let mut data = Vec::with_capacity(tokens.len());
+    let (mut line, mut start) = (0, 0);
+    for t in tokens {
+        let range = d.index.range(&d.text, &t.span);
+        if range.start.line != range.end.line {
+            continue;
+        }
+        let delta_line = range.start.line - line;
+        let delta_start = if delta_line == 0 { range.start.character - start } else { range.start.character };
+        let token_type = TokenKind::ALL.iter().position(|&k| k == t.kind).unwrap_or(0) as u32;
+        data.push(SemanticToken {
+            delta_line,
+            delta_start,
+            length: range.end.character - range.start.character,
+            token_type,
+            token_modifiers_bitset: u32::from(t.declaration),
+        });
+        (line, start) = (range.start.line, range.start.character);
+    }
+    SemanticTokens { result_id: None, data }
 }

@@ -256,6 +256,13 @@ impl LanguageServer for Backend {
         }))
     }
 
+    async fn semantic_tokens_full(&self, params: SemanticTokensParams) -> Result<Option<SemanticTokensResult>> {
+        Ok(self.with_doc(&params.text_document.uri, |d| {
+            let tokens = cgt_ide::semantic_tokens(&d.analysis);
+            Some(SemanticTokensResult::Tokens(convert::semantic_tokens(d, &tokens)))
+        }))
+    }
+
     async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>> {
         Ok(self.with_doc(&params.text_document.uri, |d| {
             Some(DocumentSymbolResponse::Nested(

@@ -24,7 +24,7 @@ pub use diagnostic::{Code, Diagnostic, Label, Severity};
 pub use grammar::{down_count, is_box_word};
 pub use lexer::{Span, Token, lex};
 pub use split::{MAX_DEPTH, opens_literal};
-pub use visit::{name_defined, names_used};
+pub use visit::{LocalKind, NameRef, NameRole, name_defined, name_refs, names_used};
 
 /// The statements of a file and the syntax errors in it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -59,6 +59,8 @@ pub(crate) struct Compiled {
     pub arity: usize,
     pub slots: usize,
     pub body: CExpr,
+    /// Whether it is a heap rule (`rule`).
+    pub is_rule: bool,
 }
 
 /// The compiler's state: the names in scope, innermost last, each with its slot.
