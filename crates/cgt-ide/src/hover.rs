@@ -86,6 +86,7 @@ fn describe(r: &StmtReport) -> String {
             out.push_str(&format!(" · outcome **{o}** ({})", cgt_eval::outcome_meaning(o)));
         }
         out.push('\n');
+        sides(v, &mut out);
     }
     for (k, v) in &r.extras {
         out.push_str(&format!("\n**{k}** {v}\n"));
@@ -95,6 +96,17 @@ fn describe(r: &StmtReport) -> String {
     }
     explanation(&r.explanation, &mut out);
     out
+}
+
+/// The sides of a sided value `S & T` (a loopy game that is not a stopper; `dud` is `on & off`),
+/// spelled out; the printed sides of a stopper never contain `&`.
+fn sides(value: &str, out: &mut String) {
+    let split = if value == "dud" { Some(("on", "off")) } else { value.split_once(" & ") };
+    if let Some((on, off)) = split {
+        out.push_str(&format!(
+            "\n**Onside** `{on}` (infinite play won by Left) · **offside** `{off}` (infinite play won by Right)\n"
+        ));
+    }
 }
 
 /// The most lines of an explanation a hover shows.

@@ -24,6 +24,10 @@ pub fn names_used(stmt: &Stmt) -> Vec<Spanned<String>> {
                 stack.push(first);
             }
             ExprKind::Unary(_, operand) => stack.push(operand),
+            ExprKind::Sided(on, off) => {
+                stack.push(off);
+                stack.push(on);
+            }
             ExprKind::Call { args, .. } => stack.extend(args.iter().rev().filter_map(|a| match a {
                 CallArg::Expr(e) => Some(e),
                 _ => None,

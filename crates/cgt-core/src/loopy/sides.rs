@@ -123,6 +123,11 @@ impl Sided {
         Ok(Sided { onside, offside })
     }
 
+    /// The value `onside & offside`, defined when `onside >= offside` (`None` otherwise).
+    pub fn from_sides(onside: Stopper, offside: Stopper, budget: &Budget) -> Result<Option<Sided>, Exhausted> {
+        Ok(offside.leq(&onside, budget)?.then_some(Sided { onside, offside }))
+    }
+
     /// A stopper as a sided value (both sides are the stopper).
     pub fn from_stopper(s: Stopper) -> Sided {
         Sided { onside: s.clone(), offside: s }
