@@ -8,10 +8,13 @@
 //!   names them (Siegel *CGT* ch. VI.1).
 //! * [`stopper`]: stoppers (no infinite alternating play): recognition, sums, comparison by the
 //!   survival game, simplest forms and CGSuite's printing (Siegel *CGT* ch. VI.2-3, WW ch. 11).
+//! * [`sides`]: onsides and offsides of any loopy game, sided values `G & H` with their sums and
+//!   order (Siegel *CGT* ch. VI.4-5, WW ch. 11, Conway "Loopy games").
 
 pub mod graph;
 pub mod gsg;
 mod print;
+pub mod sides;
 pub mod stopper;
 
 /// Who wins when the player to move (impartial games) plays well.

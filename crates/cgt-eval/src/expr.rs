@@ -52,6 +52,7 @@ impl Session {
             }
             ExprKind::Sum(first, rest) => self.sum(first, rest, ctx)?,
             ExprKind::Ordinal(parts) => self.ordinal(parts, &e.span, ctx)?,
+            ExprKind::Sided(on, off) => self.sided_pair(on, off, &e.span, ctx)?,
             ExprKind::Unary(ops, operand) => return self.unary(ops, operand, ctx),
             ExprKind::Name(n) => self.name_value(n, &e.span, ctx)?,
             ExprKind::Call { name, args } => return self.call(name, args, &e.span, ctx),

@@ -12,6 +12,7 @@ pub(crate) mod impartial;
 mod misere;
 mod misere_search;
 mod nimarith;
+mod sides;
 mod thermo;
 
 use cgt_core::game::GameId;
@@ -65,6 +66,8 @@ pub(crate) static ROWS: &[FunctionDef] = &[
     misere::MATE,
     misere::MISERENIM,
     misere::QUOTIENT,
+    sides::ONSIDE,
+    sides::OFFSIDE,
 ];
 
 impl Session {

@@ -5,9 +5,10 @@
 //! moves back, short games and stoppers embedded by their positions) and then made a stopper
 //! in simplest form; a stopper whose simplest form has no cycle is the short game it equals,
 //! so short games stay in the arena. Stoppers add, negate, take ordinal sums and compare. A
-//! loopy game that is not a stopper (`dud`, `on + off`) has its outcome class, but its value is
-//! a pair of sides (onside & offside), which the language does not support yet: showing or
-//! comparing it is an error that says so.
+//! loopy game that is not a stopper (`dud`, `on + off`) has for its value its sides, `G & H`
+//! (onside & offside, each a stopper in simplest form; see `loopy/sided.rs`); a game whose sides
+//! cgt finds no stoppers for (Bach's Carousel) has its outcome class, and showing or comparing
+//! it is an error that says so.
 //!
 //! Games on graphs are impartial loopy games: their value is their generalised Sprague–Grundy
 //! value ([`Loopy::Impartial`]), shown as win, loss or draw with the value as the extra `gsg`.
@@ -18,6 +19,7 @@ use cgt_core::Budget;
 use cgt_core::game::Comparison;
 use cgt_core::loopy::graph::{self as lgraph, LoopyGraph, Player};
 use cgt_core::loopy::gsg::{self, Gsg};
+use cgt_core::loopy::sides::{Side, Sided};
 use cgt_core::loopy::stopper::{Stopper, StopperError};
 use cgt_syntax::{Code, Diagnostic, Expr, ExprKind, Span, Stmt, StmtKind, SumOp, UnaryOp};
 
@@ -26,15 +28,18 @@ use crate::context::Ctx;
 use crate::report::StmtReport;
 use crate::value::{EvalResult, Value, gave_up};
 
-/// The hint of every error about a game that is not a stopper.
-const SIDES: &str = "its value is a pair of sides (onside & offside, `G & H`), which is not supported yet";
+/// The hint of every error about a game whose sides are not stoppers.
+const SIDES: &str = "cgt found no stoppers for its sides (onside & offside); games such as Bach's Carousel have sides that are not stoppers, which cgt does not support";
 
 /// A loopy value (SPEC §3.8).
 #[derive(Clone, Debug)]
 pub enum Loopy {
     /// A stopper that is not a short game, in simplest form.
     Stopper(Box<Stopper>),
-    /// A loopy game that is not a stopper (`dud`): its positions, the game at position 0.
+    /// A game that is not a stopper, by its sides `onside & offside` (`dud` = `on & off`).
+    Sided(Box<Sided>),
+    /// A loopy game whose sides cgt finds no stoppers for (Bach's Carousel): its positions, the
+    /// game at position 0.
     Unsided(Box<LoopyGraph>),
     /// A game on a graph, or a sum of them with nimbers: its generalised Sprague–Grundy value.
     Impartial(Gsg),
@@ -45,6 +50,9 @@ impl PartialEq for Loopy {
     fn eq(&self, other: &Self) -> bool {
         match (self, other) {
             (Loopy::Stopper(a), Loopy::Stopper(b)) => a.graph() == b.graph(),
+            (Loopy::Sided(a), Loopy::Sided(b)) => {
+                a.onside().graph() == b.onside().graph() && a.offside().graph() == b.offside().graph()
+            }
             (Loopy::Unsided(a), Loopy::Unsided(b)) => a == b,
             (Loopy::Impartial(a), Loopy::Impartial(b)) => a == b,
             _ => false,
@@ -55,11 +63,20 @@ impl PartialEq for Loopy {
 impl Eq for Loopy {}
 
 /// A literal, names and labels as the builder sees them.
-#[derive(Default)]
 struct Builder {
     graph: LoopyGraph,
     /// Labels in scope, innermost last, with their positions.
     labels: Vec<(String, usize)>,
+    /// Which side of a sided option (`dud`) stands for it.
+    side: Side,
+    /// Whether an option was a sided value (so the literal is built once for each side).
+    saw_sided: bool,
+}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Builder { graph: LoopyGraph::default(), labels: Vec::new(), side: Side::On, saw_sided: false }
+    }
 }
 
 impl Session {
@@ -82,8 +99,8 @@ impl Session {
             "under" => Stopper::under(&mut self.games),
             "upon" => Stopper::upon(&mut self.games),
             "dud" => {
-                let g = LoopyGraph::new(vec![vec![0]], vec![vec![0]]).expect("position 0 exists");
-                return Some(Loopy::Unsided(Box::new(g)));
+                let dud = Sided::new(&dud_graph(), 0, &Budget::unlimited()).ok()?;
+                return Some(Loopy::Sided(Box::new(dud)));
             }
             _ => return None,
         };
@@ -96,7 +113,12 @@ impl Session {
         if has_loopy_syntax(e) {
             let mut b = Builder::default();
             self.build(e, &mut b, ctx)?;
-            return self.finish(b.graph, &e.span, ctx);
+            if !b.saw_sided {
+                return self.finish(b.graph, &e.span, ctx);
+            }
+            let mut off = Builder { side: Side::Off, ..Builder::default() };
+            self.build(e, &mut off, ctx)?;
+            return self.finish_sides(&b.graph, &off.graph, &e.span, ctx);
         }
         let ExprKind::Game { left, right } = &e.node else {
             return Err(Box::new(Diagnostic::error(Code::Syntax, e.span.clone(), "this could not be parsed")));
@@ -106,14 +128,22 @@ impl Session {
             values.push(self.eval(o, ctx)?);
         }
         if values.iter().any(|v| matches!(v, Value::Loopy(_))) {
-            let mut graph = LoopyGraph::default();
-            let root = graph.add_position();
-            for (i, (o, v)) in left.iter().chain(right).zip(values).enumerate() {
-                let w = self.embed(&mut graph, v, o, ctx)?;
-                let player = if i < left.len() { Player::Left } else { Player::Right };
-                graph.add_option(player, root, w).expect("both are positions");
+            let mut graphs = Vec::with_capacity(2);
+            for side in sides_of(&values) {
+                let mut graph = LoopyGraph::default();
+                let root = graph.add_position();
+                for (i, (o, v)) in left.iter().chain(right).zip(&values).enumerate() {
+                    let w = self.embed(&mut graph, v.clone(), o, side, ctx)?;
+                    let player = if i < left.len() { Player::Left } else { Player::Right };
+                    graph.add_option(player, root, w).expect("both are positions");
+                }
+                graphs.push(graph);
             }
-            return self.finish(graph, &e.span, ctx);
+            return match graphs.as_slice() {
+                [g] => self.finish(g.clone(), &e.span, ctx),
+                [on, off] => self.finish_sides(on, off, &e.span, ctx),
+                _ => unreachable!("one graph, or one for each side"),
+            };
         }
         let mut games = Vec::with_capacity(values.len());
         for (o, v) in left.iter().chain(right).zip(values) {
@@ -165,16 +195,18 @@ impl Session {
                     return Err(label_outside(&n.node, &n.span));
                 }
                 let value = self.eval(o, ctx)?;
-                self.embed(&mut b.graph, value, o, ctx)
+                b.saw_sided |= matches!(value, Value::Loopy(Loopy::Sided(_)));
+                self.embed(&mut b.graph, value, o, b.side, ctx)
             }
         }
     }
 
-    /// Adds the positions of a value (a short game or a loopy game) to `graph`; returns its
-    /// position.
-    fn embed(&mut self, graph: &mut LoopyGraph, v: Value, e: &Expr, ctx: &Ctx) -> EvalResult<usize> {
+    /// Adds the positions of a value (a short game or a loopy game; `side` of a sided value) to
+    /// `graph`; returns its position.
+    fn embed(&mut self, graph: &mut LoopyGraph, v: Value, e: &Expr, side: Side, ctx: &Ctx) -> EvalResult<usize> {
         match v {
             Value::Loopy(Loopy::Stopper(s)) => Ok(append(graph, s.graph())),
+            Value::Loopy(Loopy::Sided(s)) => Ok(append(graph, side_graph(&s, side))),
             Value::Loopy(Loopy::Unsided(g)) => Ok(append(graph, &g)),
             Value::Loopy(Loopy::Impartial(_)) => Err(impartial_only(e)),
             other => {
@@ -193,7 +225,10 @@ impl Session {
                 Ok(None) => Ok(Value::Loopy(Loopy::Stopper(Box::new(s)))),
                 Err(x) => Err(gave_up(x, span.clone(), ctx.budget)),
             },
-            Err(StopperError::NotStopper) => Ok(Value::Loopy(Loopy::Unsided(Box::new(graph.reachable(0).0)))),
+            Err(StopperError::NotStopper) => {
+                let graph = graph.reachable(0).0;
+                self.finish_sides(&graph, &graph, span, ctx)
+            }
             Err(StopperError::Exhausted(x)) => Err(gave_up(x, span.clone(), ctx.budget)),
             Err(StopperError::NoSuchPosition) => {
                 Err(Box::new(Diagnostic::error(Code::Loopy, span.clone(), "this game has no positions")))
@@ -201,10 +236,10 @@ impl Session {
         }
     }
 
-    /// The graph of a game value (position 0), for sums and `±`.
-    fn graph_of(&mut self, v: Value, e: &Expr, ctx: &Ctx) -> EvalResult<LoopyGraph> {
+    /// The graph of a game value (position 0; `side` of a sided value), for sums and `±`.
+    fn graph_of(&mut self, v: Value, e: &Expr, side: Side, ctx: &Ctx) -> EvalResult<LoopyGraph> {
         let mut graph = LoopyGraph::default();
-        self.embed(&mut graph, v, e, ctx)?;
+        self.embed(&mut graph, v, e, side, ctx)?;
         Ok(graph)
     }
 
@@ -230,13 +265,7 @@ impl Session {
                 })?);
                 continue;
             }
-            let x = self.graph_of(acc, first, ctx)?;
-            let mut y = self.graph_of(v, e, ctx)?;
-            if op == SumOp::Sub {
-                y = y.negated();
-            }
-            let sum = x.sum(0, &y, 0, ctx.budget).map_err(|x| gave_up(x, span.clone(), ctx.budget))?;
-            acc = self.finish(sum, &span, ctx)?;
+            acc = self.sum_pair((acc, first), (v, e), op, &span, ctx)?;
         }
         Ok(acc)
     }
@@ -265,21 +294,13 @@ impl Session {
             let span = op.span.start..operand.span.end;
             v = match (op.node, v) {
                 (UnaryOp::Neg, Value::Loopy(Loopy::Stopper(s))) => Value::Loopy(Loopy::Stopper(Box::new(s.neg()))),
+                (UnaryOp::Neg, Value::Loopy(Loopy::Sided(s))) => Value::Loopy(Loopy::Sided(Box::new(s.neg()))),
                 (UnaryOp::Neg, Value::Loopy(Loopy::Unsided(g))) => Value::Loopy(Loopy::Unsided(Box::new(g.negated()))),
                 (UnaryOp::Neg, Value::Loopy(Loopy::Impartial(g))) => Value::Loopy(Loopy::Impartial(g)),
                 (UnaryOp::Neg, Value::Game(g)) => {
                     Value::Game(self.lift(&span, ctx.budget, |games, b| games.neg(g, b))?)
                 }
-                (_, v) => {
-                    // `±G` is `{G | -G}`.
-                    let mut graph = LoopyGraph::default();
-                    let root = graph.add_position();
-                    let g = self.graph_of(v, operand, ctx)?;
-                    let (l, r) = (append(&mut graph, &g), append(&mut graph, &g.negated()));
-                    graph.add_option(Player::Left, root, l).expect("both are positions");
-                    graph.add_option(Player::Right, root, r).expect("both are positions");
-                    self.finish(graph, &span, ctx)?
-                }
+                (_, v) => self.plus_minus_loopy(v, operand, &span, ctx)?,
             };
         }
         Ok(v)
@@ -309,6 +330,7 @@ impl Session {
     fn stopper_of(&mut self, v: Value, e: &Expr, ctx: &Ctx) -> EvalResult<Stopper> {
         match v {
             Value::Loopy(Loopy::Stopper(s)) => Ok(*s),
+            Value::Loopy(Loopy::Sided(s)) => Err(not_a_stopper(&s, e, ctx)),
             Value::Loopy(Loopy::Unsided(g)) => Err(self.not_stopper(&g, e, ctx)),
             Value::Loopy(Loopy::Impartial(_)) => Err(impartial_only(e)),
             other => {
@@ -318,8 +340,8 @@ impl Session {
         }
     }
 
-    /// How two values relate when one of them is loopy: stoppers compare; other loopy games
-    /// need sides.
+    /// How two values relate when one of them is loopy: by their sides (`G <= H` iff
+    /// `G+ <= H+` and `G- <= H-`; for stoppers, the stopper order).
     pub(crate) fn loopy_relation(
         &mut self,
         a: &Value,
@@ -329,8 +351,8 @@ impl Session {
         report: &StmtReport,
         ctx: &Ctx,
     ) -> EvalResult<Comparison> {
-        let x = self.stopper_of(a.clone(), lhs, ctx)?;
-        let y = self.stopper_of(b.clone(), rhs, ctx)?;
+        let x = self.sided_of(a.clone(), lhs, ctx)?;
+        let y = self.sided_of(b.clone(), rhs, ctx)?;
         x.compare(&y, ctx.budget).map_err(|e| gave_up(e, report.span.clone(), ctx.budget))
     }
 
@@ -345,9 +367,7 @@ impl Session {
             Diagnostic::error(
                 Code::Loopy,
                 e.span.clone(),
-                format!(
-                    "`{text}` is not a stopper (play can alternate forever), so it has no value without sides; {class}"
-                ),
+                format!("cgt found no stoppers for the sides of `{text}` (play can alternate forever); {class}"),
             )
             .with_hint(format!("{SIDES}; its outcome class can be checked with `is`")),
         )
@@ -361,8 +381,12 @@ impl Session {
                 s.display(&mut self.games, style, &Budget::unlimited())
                     .unwrap_or_else(|_| "(a stopper too large to print)".to_string())
             }
-            Loopy::Unsided(g) if **g == dud_graph() => "dud".to_string(),
-            Loopy::Unsided(_) => "(a loopy game that is not a stopper)".to_string(),
+            Loopy::Sided(s) => {
+                let style = self.style();
+                s.display(&mut self.games, style, &Budget::unlimited())
+                    .unwrap_or_else(|_| "(a sided value too large to print)".to_string())
+            }
+            Loopy::Unsided(_) => "(a loopy game whose sides are not stoppers)".to_string(),
             Loopy::Impartial(g) => g.outcome().to_string(),
         }
     }
@@ -376,6 +400,7 @@ impl Session {
                 let o = s.outcome_class(budget).map_err(|e| gave_up(e, span, budget))?;
                 report.outcome = Some(o.to_string());
             }
+            Loopy::Sided(s) => self.describe_sided(s, report, budget)?,
             Loopy::Impartial(g) => {
                 report.outcome = Some(g.outcome().to_string());
                 report.extras.insert(0, ("gsg".to_string(), g.display(self.config.unicode)));
@@ -385,15 +410,11 @@ impl Session {
                 let Some(o) = o else { return Ok(()) };
                 report.outcome = Some(o.to_string());
                 report.value = None;
-                let what = match self.show_loopy(l).as_str() {
-                    "dud" => "this game is dud, which".to_string(),
-                    _ => "this game".to_string(),
-                };
                 return Err(Box::new(
                     Diagnostic::error(
                         Code::Loopy,
                         span,
-                        format!("{what} is not a stopper (play can alternate forever); its outcome class is {o}"),
+                        format!("cgt found no stoppers for the sides of this game; its outcome class is {o}"),
                     )
                     .with_hint(format!("{SIDES}; check the outcome class with `is {o}`")),
                 ));
@@ -481,5 +502,7 @@ fn stopper_error(e: StopperError, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {
     }
 }
 
+mod sided;
+use sided::{not_a_stopper, side_graph, sides_of};
 #[cfg(test)]
 mod tests;

@@ -34,15 +34,15 @@ fn constants() {
     check(
         "on\noff\nover\nunder\nupon\ndud\ndud is D\ndud is P",
         expect![[r#"
-        on  [= on · L]
-        off  [= off · R]
-        over  [= over · L]
-        under  [= under · R]
-        upon  [= ^[on] · L]
-        dud  [error loopy: this game is dud, which is not a stopper (play can alternate forever); its outcome class is D (outcome D)]
-        dud is D  [✓]
-        dud is P  [error check: check failed: `dud` is D (a draw whoever starts (loopy games)), not P (outcome D)]
-    "#]],
+            on  [= on · L]
+            off  [= off · R]
+            over  [= over · L]
+            under  [= under · R]
+            upon  [= ^[on] · L]
+            dud  [= dud · D]
+            dud is D  [✓]
+            dud is P  [error check: check failed: `dud` = dud is D (a draw whoever starts (loopy games)), not P (outcome D)]
+        "#]],
     );
 }
 
@@ -51,17 +51,17 @@ fn literals_with_pass_and_labels() {
     check(
         "{pass | pass}\n{0 | pass}\nx{0 | x}\nx{x | 0} == under\n{pass | *}\n{pass | 3/2}\na{1 || a | 0}\nx{0 | 1}\n{pass, 1 | 0}\n{over | under}\nb{0 | {b | 0}}",
         expect![[r#"
-            {pass | pass}  [error loopy: this game is dud, which is not a stopper (play can alternate forever); its outcome class is D (outcome D)]
+            {pass | pass}  [= dud · D]
             {0 | pass}  [= over · L]
             x{0 | x}  [= over · L]
             x{x | 0} == under  [✓]
             {pass | *}  [= ^[on] · L]
             {pass | 3/2}  [= 3/2under · L]
-            a{1 || a | 0}  [error loopy: this game is not a stopper (play can alternate forever); its outcome class is NHat (outcome NHat)]
+            a{1 || a | 0}  [= 2 & +-1 · NHat]
             x{0 | 1}  [= 1/2 · L]
             {pass, 1 | 0}  [= {1,pass|0} · N]
             {over | under}  [= +-over · N]
-            b{0 | {b | 0}}  [error loopy: this game is not a stopper (play can alternate forever); its outcome class is NHat (outcome NHat)]
+            b{0 | {b | 0}}  [= 1 & {0|-1} · NHat]
         "#]],
     );
 }
@@ -73,14 +73,14 @@ fn sums_negatives_and_ordinal_sums() {
         expect![[r#"
             over + 5  [= 5over · L]
             over + ^ == over  [✓]
-            on + off  [error loopy: this game is dud, which is not a stopper (play can alternate forever); its outcome class is D (outcome D)]
-            over + under  [error loopy: this game is not a stopper (play can alternate forever); its outcome class is D (outcome D)]
+            on + off  [= dud · D]
+            over + under  [= over & under · D]
             -over  [= under · R]
             -over == under  [✓]
             +-over  [= +-over · N]
             1 : off  [= over · L]
             1 : off == over  [✓]
-            over - over  [error loopy: this game is not a stopper (play can alternate forever); its outcome class is D (outcome D)]
+            over - over  [= over & under · D]
             on + 1  [= on · L]
         "#]],
     );
@@ -98,8 +98,8 @@ fn comparisons() {
             upon > *  [error check: check failed: `upon` is ^[on], which is confused with (incomparable to) *, so `>` does not hold (outcome L)]
             upon == {pass | *}  [✓]
             over == 0  [error check: check failed: `over` is greater than 0, so `==` does not hold (outcome L)]
-            dud == 0  [error loopy: this game is dud, which is not a stopper (play can alternate forever); its outcome class is D (outcome D)]
-            0 <= dud  [error loopy: `dud` is not a stopper (play can alternate forever), so it has no value without sides; its outcome class is D (outcome P)]
+            dud == 0  [error check: check failed: `dud` is confused with (incomparable to) 0, so `==` does not hold (outcome D)]
+            0 <= dud  [error check: check failed: `0` is confused with (incomparable to) dud, so `<=` does not hold (outcome P)]
         "#]],
     );
 }
@@ -134,5 +134,52 @@ fn games_on_graphs_and_their_sums() {
             graph[1->2, 2->1, 1->3] from=1 + * is loss  [✓]
             graph[1->2, 2->1] from=1 + 1/2  [error type: a game on a graph adds only to games on graphs and nimbers (impartial games) (outcome none)]
         "#]],
+    );
+}
+
+#[test]
+fn sided_values() {
+    check(
+        "a{1 || a | 0}\nonside(a{1 || a | 0})\noffside(a{1 || a | 0})\nonside(dud)\noffside(over)\n2 & +-1\n2 & +-1 == a{1 || a | 0}\nover & over\n1 & 2\ndud & 0\n(2 & +-1) + 1\n-(2 & +-1)\n(1 & 0) - (1 & 0)\n{dud | 0}\n{2 & +-1 | -5}\n+-(1 & 0)\nx{(1 & 0) | x}\ndud : 1\n2 & +-1 > 1 & -2\n2 & +-1 >= 2\nonside(graph[1->2] from=1)",
+        expect![[r#"
+            a{1 || a | 0}  [= 2 & +-1 · NHat]
+            onside(a{1 || a | 0})  [= 2 · L]
+            offside(a{1 || a | 0})  [= +-1 · N]
+            onside(dud)  [= on · L]
+            offside(over)  [= over · L]
+            2 & +-1  [= 2 & +-1 · NHat]
+            2 & +-1 == a{1 || a | 0}  [✓]
+            over & over  [= over · L]
+            1 & 2  [error loopy: the onside of `G & H` must be at least its offside (outcome none)]
+            dud & 0  [error loopy: `dud` is not a stopper: its onside and offside differ (outcome none)]
+            (2 & +-1) + 1  [= 3 & {2|0} · NHat]
+            -(2 & +-1)  [= +-1 & -2 · NCheck]
+            (1 & 0) - (1 & 0)  [= 1 & -1 · D]
+            {dud | 0}  [= {on|0} & -1 · NCheck]
+            {2 & +-1 | -5}  [= {2|-5} & {+-1|-5} · NCheck]
+            +-(1 & 0)  [= {1|0} & {0|-1} · N]
+            x{(1 & 0) | x}  [= 1over & over · L]
+            dud : 1  [error loopy: `dud` is not a stopper: its onside and offside differ (outcome none)]
+            2 & +-1 > 1 & -2  [✓]
+            2 & +-1 >= 2  [error check: check failed: `2 & +-1` is less than 2, so `>=` does not hold (outcome NHat)]
+            onside(graph[1->2] from=1)  [error type: a game on a graph adds only to games on graphs and nimbers (impartial games) (outcome none)]
+        "#]],
+    );
+}
+
+#[test]
+fn bachs_carousel() {
+    // WW ch. 11; CGSuite's loopy-games tutorial: its sides are not stoppers.
+    let bach = "a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0}";
+    let src = ["", " is N", " + 0", " == 0"].map(|s| format!("{bach}{s}")).join("\n");
+    check(
+        &format!("{src}\nonside({bach})"),
+        expect![[r#"
+        a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0}  [error loopy: cgt found no stoppers for the sides of this game; its outcome class is N (outcome N)]
+        a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} is N  [✓]
+        a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} + 0  [error loopy: cgt found no stoppers for the sides of this game; its outcome class is N (outcome N)]
+        a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} == 0  [error loopy: cgt found no stoppers for the sides of this game; its outcome class is N (outcome N)]
+        onside(a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0})  [error loopy: cgt found no stoppers for the sides of `a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0}` (play can alternate forever); its outcome class is N (outcome none)]
+    "#]],
     );
 }

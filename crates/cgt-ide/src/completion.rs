@@ -1,6 +1,6 @@
 //! Completion of function names, ruleset names, `let` names, definitions (with their
-//! parameters, SPEC §3.6), parameters and `for` variables inside a definition, keywords and
-//! outcomes.
+//! parameters, SPEC §3.6), parameters and `for` variables inside a definition, keywords, the
+//! loopy constants (Siegel *CGT* ch. VI) and outcomes.
 
 use cgt_eval::{OUTCOMES, functions, rulesets};
 use cgt_syntax::{Token, lex, name_defined};
@@ -82,6 +82,9 @@ pub fn completions(a: &Analysis, offset: usize) -> Vec<Completion> {
     for (kw, doc) in KEYWORDS {
         out.push(item(kw, CompletionKind::Keyword, "keyword", doc, kw));
     }
+    for (name, value, doc) in LOOPY_CONSTANTS {
+        out.push(item(name, CompletionKind::Keyword, value, doc, name));
+    }
     filter(out, prefix)
 }
 
@@ -161,6 +164,18 @@ fn locals(a: &Analysis, here: Option<usize>, offset: usize, out: &mut Vec<Comple
 fn line_of(text: &str, offset: usize) -> usize {
     text[..offset].bytes().filter(|&b| b == b'\n').count() + 1
 }
+
+/// The loopy constants and `pass` (SPEC §3.8), with their forms: not registry rows, since they
+/// are values rather than functions or rulesets.
+const LOOPY_CONSTANTS: &[(&str, &str, &str)] = &[
+    ("on", "{pass |}", "Left can pass forever and Right never moves: the largest loopy game"),
+    ("off", "{| pass}", "the negative of on: the smallest loopy game"),
+    ("over", "{0 | pass}", "larger than every positive infinitesimal, smaller than every positive number"),
+    ("under", "{pass | 0}", "the negative of over"),
+    ("upon", "{pass | *}", "CGSuite's ^[on]"),
+    ("dud", "on & off", "the deathless universal draw {pass | pass}: every sum with dud is dud"),
+    ("pass", "option", "inside a game literal, a move to the literal itself: `{0 | pass}` is over"),
+];
 
 const KEYWORDS: &[(&str, &str)] = &[
     ("let", "`let NAME = EXPR` binds a name for later lines"),

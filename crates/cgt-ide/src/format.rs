@@ -281,7 +281,7 @@ fn role(tok: Token<'_>, prev: Option<Token<'_>>, literal: &[bool], i: usize, tok
         Token::RBrace | Token::RParen | Token::RBracket => Role::Close,
         Token::Comma => Role::Comma,
         Token::Minus | Token::PlusMinus if !after_operand => Role::Prefix,
-        Token::Plus | Token::Minus | Token::PlusMinus | Token::Colon | Token::Bars(_) => Role::Binary,
+        Token::Plus | Token::Minus | Token::PlusMinus | Token::Colon | Token::Amp | Token::Bars(_) => Role::Binary,
         Token::EqEq | Token::NotEq | Token::Lt | Token::Gt | Token::LtEq | Token::GtEq | Token::Confused => {
             Role::Binary
         }

@@ -134,6 +134,7 @@ fn describe(r: &StmtReport) -> String {
             out.push_str(&format!(" · outcome **{o}** ({})", cgt_eval::outcome_meaning(o)));
         }
         out.push('\n');
+        sides(v, &mut out);
     }
     for (k, v) in &r.extras {
         out.push_str(&format!("\n**{k}** {v}\n"));
@@ -159,6 +160,17 @@ fn pictures(pictures: &[cgt_eval::Picture], out: &mut String) {
     for p in pictures.iter().filter(|p| p.svg.len() <= PICTURE_BYTES) {
         let data = base64::engine::general_purpose::STANDARD.encode(&p.svg);
         out.push_str(&format!("\n![{}](data:image/svg+xml;base64,{data})\n", p.kind));
+    }
+}
+
+/// The sides of a sided value `S & T` (a loopy game that is not a stopper; `dud` is `on & off`),
+/// spelled out; the printed sides of a stopper never contain `&`.
+fn sides(value: &str, out: &mut String) {
+    let split = if value == "dud" { Some(("on", "off")) } else { value.split_once(" & ") };
+    if let Some((on, off)) = split {
+        out.push_str(&format!(
+            "\n**Onside** `{on}` (infinite play won by Left) · **offside** `{off}` (infinite play won by Right)\n"
+        ));
     }
 }
 

@@ -408,3 +408,40 @@ fn completion_at_any_offset() {
         let _ = code_actions(&a, offset);
     }
 }
+
+#[test]
+fn loopy_values_show_their_sides() {
+    check_hints(
+        "a{1 || a | 0}\ndud\nover\n",
+        expect![[r#"
+        a{1 || a | 0}  [= 2 & +-1 · NHat]
+        dud  [= dud · D]
+        over  [= over · L]
+    "#]],
+    );
+    check_hover(
+        "a{1 || a | 0}\n",
+        "a{",
+        expect![[r#"
+        0..13
+        **Value** `2 & +-1` · outcome **NHat** (Left wins when Left starts, a draw when Right starts (loopy games))
+
+        **Onside** `2` (infinite play won by Left) · **offside** `+-1` (infinite play won by Right)
+    "#]],
+    );
+    check_hover(
+        "dud\n",
+        "dud",
+        expect![[r#"
+        0..3
+        **Value** `dud` · outcome **D** (a draw whoever starts (loopy games))
+
+        **Onside** `on` (infinite play won by Left) · **offside** `off` (infinite play won by Right)
+    "#]],
+    );
+    for (typed, want) in [("ov", "over"), ("du", "dud"), ("pa", "pass"), ("up", "upon"), ("onsi", "onside")] {
+        let a = analyse(typed);
+        let labels: Vec<String> = completions(&a, typed.len()).into_iter().map(|c| c.label).collect();
+        assert!(labels.iter().any(|l| l == want), "{typed}: {labels:?}");
+    }
+}

@@ -143,6 +143,8 @@ pub enum ExprKind {
     Sum(Box<Expr>, Vec<(Spanned<SumOp>, Expr)>),
     /// `G : H : K`: ordinal sums, left to right.
     Ordinal(Vec<Expr>),
+    /// `S & T`: the loopy value with onside S and offside T (CGSuite's sided values).
+    Sided(Box<Expr>, Box<Expr>),
     /// Prefix operators applied to an operand, innermost last: `- ± G` is `[Neg, PlusMinus]`.
     Unary(Vec<Spanned<UnaryOp>>, Box<Expr>),
     /// A `let` name.

@@ -148,7 +148,7 @@ where
             .then(sum_op.then(ordinal).repeated().collect::<Vec<_>>())
             .map_with(|(first, rest), e| make_sum(first, rest, span(e.span())))
             .boxed();
-        just(Token::Ident("misere"))
+        let misere = just(Token::Ident("misere"))
             .map_with(|_, e| Spanned::new(UnaryOp::Misere, span(e.span())))
             .repeated()
             .collect::<Vec<_>>()
@@ -159,6 +159,15 @@ where
                 } else {
                     Expr::new(ExprKind::Unary(ops, Box::new(operand)), span(e.span()))
                 }
+            })
+            .boxed();
+        // `S & T`, a sided value: the loosest operator, at most one per expression.
+        misere
+            .clone()
+            .then(just(Token::Amp).ignore_then(misere).or_not())
+            .map_with(|(on, off), e| match off {
+                None => on,
+                Some(off) => Expr::new(ExprKind::Sided(Box::new(on), Box::new(off)), span(e.span())),
             })
             .labelled("an expression")
     })

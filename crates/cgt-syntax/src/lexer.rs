@@ -61,6 +61,9 @@ pub enum Token<'src> {
     /// `/` in fractions.
     #[token("/")]
     Slash,
+    /// `&`: between the onside and the offside of a sided value, `on & off`.
+    #[token("&")]
+    Amp,
     /// `:` ordinal sum.
     #[token(":")]
     Colon,
@@ -165,6 +168,7 @@ impl fmt::Display for Token<'_> {
             Token::PlusMinus => "+-",
             Token::Slash => "/",
             Token::Colon => ":",
+            Token::Amp => "&",
             Token::Comma => ",",
             Token::Dot => ".",
             Token::DotDot => "..",

@@ -99,6 +99,7 @@ pub fn opens_literal(prev: Option<Token<'_>>) -> bool {
                 | Token::LBracket
                 | Token::Lt
                 | Token::Colon
+                | Token::Amp
                 | Token::Assign
                 | Token::EqEq
                 | Token::NotEq

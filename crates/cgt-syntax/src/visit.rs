@@ -105,6 +105,10 @@ fn expr_refs(roots: &[&Expr]) -> Vec<NameRef> {
                 stack.push(first);
             }
             ExprKind::Unary(_, operand) => stack.push(operand),
+            ExprKind::Sided(on, off) => {
+                stack.push(off);
+                stack.push(on);
+            }
             ExprKind::Call { name, args } => {
                 push(name, NameRole::Call);
                 for a in args.iter().rev() {

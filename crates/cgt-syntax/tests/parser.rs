@@ -86,6 +86,13 @@ fn sexpr(e: &Expr, out: &mut String) {
             write!(out, "(boxes {})", words.iter().map(|w| w.node.as_str()).collect::<Vec<_>>().join(".")).unwrap()
         }
         ExprKind::Pass => out.push_str("pass"),
+        ExprKind::Sided(on, off) => {
+            out.push_str("(sided ");
+            sexpr(on, out);
+            out.push(' ');
+            sexpr(off, out);
+            out.push(')');
+        }
         ExprKind::Labelled { label, body } => {
             write!(out, "(label {} ", label.node).unwrap();
             sexpr(body, out);

@@ -60,7 +60,7 @@ pub fn is_stopper(graph: &LoopyGraph, root: usize) -> bool {
 
 /// Whether the alternating state graph of every position of `g` is acyclic (Kahn's algorithm:
 /// states with no moves left are peeled off; a cycle is what remains).
-fn alternating_acyclic(g: &LoopyGraph) -> bool {
+pub(crate) fn alternating_acyclic(g: &LoopyGraph) -> bool {
     let n = g.len();
     let player = |s: usize| if s.is_multiple_of(2) { Player::Left } else { Player::Right };
     let next = |s: usize, w: usize| 2 * w + usize::from(s.is_multiple_of(2));

@@ -1,0 +1,417 @@
+//! Onsides and offsides of loopy games (Siegel *CGT* ch. VI.4-5 "sides" and sidling; WW ch. 11;
+//! Conway, "Loopy games", 1978), and sided values `S & T` with their sums, negatives and order.
+//!
+//! * The onside `G+` of G is G played with every infinite play a win for Left, the offside `G-`
+//!   with every infinite play a win for Right. A game is stopper-sided when both are (equal to)
+//!   stoppers; its value is written `G+ & G-`, and a stopper S is `S & S`.
+//! * The order of sides: `G+ <= H+` iff Left, moving second, survives `H - G` when an infinite
+//!   play counts for Left exactly when the component H is moved in infinitely often (H is taken
+//!   on its onside, so infinite play there favours Left; -G on its offside, so infinite play
+//!   confined to it favours Right). `G- <= H-` iff `(-H)+ <= (-G)+`. Each is a Büchi game on the
+//!   states (position of G, position of H, mover), solved by the classical iteration of
+//!   attractors; on stoppers both agree with the survival order.
+//! * Sides are found as CGSuite finds them: edges on alternating cycles are deleted while the
+//!   side of the position they leave stays equal (a Left edge deleted can only lower the onside,
+//!   a Right edge only raise it, so one comparison decides); once no alternating cycle is left,
+//!   the graph is a stopper equal to the side, put in simplest form, and checked once more
+//!   against the game at its root. A game for which this finds no stopper (Bach's Carousel,
+//!   whose sides are not stoppers) is an error, never a guess.
+//! * Sums: `(G + H)+` is the onside of `G+ + H+` and `(G + H)-` the offside of `G- + H-`;
+//!   `-(S & T) = -T & -S`; `G >= H` iff `G+ >= H+` and `G- >= H-`.
+
+use super::graph::{LoopyGraph, LoopyOutcome, PlayResult, Player};
+use super::stopper::{Stopper, StopperError, alternating_acyclic};
+use crate::budget::{Budget, Exhausted};
+use crate::game::{Comparison, DisplayStyle, Games};
+
+/// Which side of a loopy game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The onside: infinite play is a win for Left.
+    On,
+    /// The offside: infinite play is a win for Right.
+    Off,
+}
+
+/// Why the sides of a game could not be given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SidesError {
+    /// No stopper equal to this side was found (the side may not be a stopper at all, as for
+    /// Bach's Carousel).
+    NotStopperSided(Side),
+    /// The start is not a position of the graph.
+    NoSuchPosition,
+    /// The budget ran out.
+    Exhausted(Exhausted),
+}
+
+impl From<Exhausted> for SidesError {
+    fn from(e: Exhausted) -> Self {
+        SidesError::Exhausted(e)
+    }
+}
+
+impl From<StopperError> for SidesError {
+    fn from(e: StopperError) -> Self {
+        match e {
+            StopperError::Exhausted(x) => SidesError::Exhausted(x),
+            StopperError::NoSuchPosition => SidesError::NoSuchPosition,
+            // A graph without alternating cycles is always a stopper.
+            StopperError::NotStopper => SidesError::NotStopperSided(Side::On),
+        }
+    }
+}
+
+impl std::fmt::Display for SidesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SidesError::NotStopperSided(side) => {
+                let which = if *side == Side::On { "onside" } else { "offside" };
+                write!(
+                    f,
+                    "no stopper equal to its {which} was found (its sides may not be stoppers, as for Bach's Carousel)"
+                )
+            }
+            SidesError::NoSuchPosition => f.write_str("the start is not a position of the graph"),
+            SidesError::Exhausted(e) => write!(f, "stopped: {e}"),
+        }
+    }
+}
+
+/// A stopper-sided value `onside & offside`, each side a stopper in simplest form.
+#[derive(Clone, Debug)]
+pub struct Sided {
+    onside: Stopper,
+    offside: Stopper,
+}
+
+/// Whether `side` of position `gv` of `g` is at most `side` of position `hv` of `h`.
+pub fn side_leq(
+    g: &LoopyGraph,
+    gv: usize,
+    h: &LoopyGraph,
+    hv: usize,
+    side: Side,
+    budget: &Budget,
+) -> Result<bool, Exhausted> {
+    match side {
+        Side::On => onside_leq(g, gv, h, hv, budget),
+        Side::Off => onside_leq(&h.negated(), hv, &g.negated(), gv, budget),
+    }
+}
+
+/// The side of position `root` of `graph` as a stopper in simplest form.
+pub fn side(graph: &LoopyGraph, root: usize, side: Side, budget: &Budget) -> Result<Stopper, SidesError> {
+    if root >= graph.len() {
+        return Err(SidesError::NoSuchPosition);
+    }
+    match side {
+        Side::On => onside(graph, root, budget),
+        Side::Off => match onside(&graph.negated(), root, budget) {
+            Ok(s) => Ok(s.neg()),
+            Err(SidesError::NotStopperSided(_)) => Err(SidesError::NotStopperSided(Side::Off)),
+            Err(e) => Err(e),
+        },
+    }
+}
+
+impl Sided {
+    /// The sides of position `root` of `graph`.
+    pub fn new(graph: &LoopyGraph, root: usize, budget: &Budget) -> Result<Sided, SidesError> {
+        let onside = side(graph, root, Side::On, budget)?;
+        let offside = side(graph, root, Side::Off, budget)?;
+        Ok(Sided { onside, offside })
+    }
+
+    /// The value `onside & offside`, defined when `onside >= offside` (`None` otherwise).
+    pub fn from_sides(onside: Stopper, offside: Stopper, budget: &Budget) -> Result<Option<Sided>, Exhausted> {
+        Ok(offside.leq(&onside, budget)?.then_some(Sided { onside, offside }))
+    }
+
+    /// A stopper as a sided value (both sides are the stopper).
+    pub fn from_stopper(s: Stopper) -> Sided {
+        Sided { onside: s.clone(), offside: s }
+    }
+
+    /// The onside.
+    pub fn onside(&self) -> &Stopper {
+        &self.onside
+    }
+
+    /// The offside.
+    pub fn offside(&self) -> &Stopper {
+        &self.offside
+    }
+
+    /// The stopper this value equals, if its sides are equal.
+    pub fn as_stopper(&self, budget: &Budget) -> Result<Option<&Stopper>, Exhausted> {
+        let equal = self.onside.compare(&self.offside, budget)? == Comparison::Equal;
+        Ok(equal.then_some(&self.onside))
+    }
+
+    /// `-(S & T) = -T & -S`.
+    pub fn neg(&self) -> Sided {
+        Sided { onside: self.offside.neg(), offside: self.onside.neg() }
+    }
+
+    /// `(G + H)+ & (G + H)-`: the onside of the sum of the onsides, the offside of the sum of
+    /// the offsides.
+    pub fn add(&self, other: &Sided, budget: &Budget) -> Result<Sided, SidesError> {
+        let on = self.onside.graph().sum(0, other.onside.graph(), 0, budget)?;
+        let off = self.offside.graph().sum(0, other.offside.graph(), 0, budget)?;
+        Ok(Sided { onside: side(&on, 0, Side::On, budget)?, offside: side(&off, 0, Side::Off, budget)? })
+    }
+
+    /// How `self` compares with `other`: `G <= H` iff `G+ <= H+` and `G- <= H-`.
+    pub fn compare(&self, other: &Sided, budget: &Budget) -> Result<Comparison, Exhausted> {
+        let leq = |a: &Sided, b: &Sided| -> Result<bool, Exhausted> {
+            Ok(a.onside.leq(&b.onside, budget)? && a.offside.leq(&b.offside, budget)?)
+        };
+        Ok(match (leq(self, other)?, leq(other, self)?) {
+            (true, true) => Comparison::Equal,
+            (true, false) => Comparison::Less,
+            (false, true) => Comparison::Greater,
+            (false, false) => Comparison::Confused,
+        })
+    }
+
+    /// The outcome class: Left starting wins if she wins the offside, draws if she wins only the
+    /// onside; Right likewise with the sides exchanged.
+    pub fn outcome_class(&self, budget: &Budget) -> Result<LoopyOutcome, Exhausted> {
+        let (on_l, on_r) = self.onside.outcome_class(budget)?.results();
+        let (off_l, off_r) = self.offside.outcome_class(budget)?.results();
+        let left_starts = match (off_l, on_l) {
+            (PlayResult::LeftWins, _) => PlayResult::LeftWins,
+            (_, PlayResult::LeftWins) => PlayResult::Draw,
+            _ => PlayResult::RightWins,
+        };
+        let right_starts = match (on_r, off_r) {
+            (PlayResult::RightWins, _) => PlayResult::RightWins,
+            (_, PlayResult::RightWins) => PlayResult::Draw,
+            _ => PlayResult::LeftWins,
+        };
+        Ok(LoopyOutcome::from_results(left_starts, right_starts))
+    }
+
+    /// The value as CGSuite writes it: the stopper when the sides are equal, `dud` for
+    /// `on & off`, else `S & T`.
+    pub fn display(&self, games: &mut Games, style: DisplayStyle, budget: &Budget) -> Result<String, Exhausted> {
+        if self.as_stopper(budget)?.is_some() {
+            return self.onside.display(games, style, budget);
+        }
+        let on = self.onside.display(games, style, budget)?;
+        let off = self.offside.display(games, style, budget)?;
+        if on == "on" && off == "off" {
+            return Ok("dud".to_string());
+        }
+        Ok(format!("{on} & {off}"))
+    }
+}
+
+/// The onside of position `root` (a position of `graph`) by deleting irrelevant cyclic edges.
+fn onside(graph: &LoopyGraph, root: usize, budget: &Budget) -> Result<Stopper, SidesError> {
+    let (original, _) = graph.reachable(root);
+    let mut g = original.clone();
+    while !alternating_acyclic(&g) {
+        if !delete_one_edge(&mut g, budget)? {
+            return Err(SidesError::NotStopperSided(Side::On));
+        }
+        g = g.reachable(0).0;
+    }
+    let same = onside_leq(&original, 0, &g, 0, budget)? && onside_leq(&g, 0, &original, 0, budget)?;
+    if !same {
+        return Err(SidesError::NotStopperSided(Side::On));
+    }
+    Ok(Stopper::new(&g, 0, budget)?)
+}
+
+/// Deletes one edge on an alternating cycle whose deletion keeps the onside of the position it
+/// leaves; whether one was found.
+fn delete_one_edge(g: &mut LoopyGraph, budget: &Budget) -> Result<bool, Exhausted> {
+    for v in 0..g.len() {
+        for p in [Player::Left, Player::Right] {
+            for (i, &w) in g.options(p, v).iter().enumerate() {
+                budget.check()?;
+                if !on_alternating_cycle(g, v, p, w) {
+                    continue;
+                }
+                let mut h = g.clone();
+                let mut opts = g.options(p, v).to_vec();
+                opts.remove(i);
+                h.set_options(p, v, opts);
+                // Fewer Left options can only lower the onside, fewer Right options only raise it.
+                let keeps = match p {
+                    Player::Left => onside_leq(g, v, &h, v, budget)?,
+                    Player::Right => onside_leq(&h, v, g, v, budget)?,
+                };
+                if keeps {
+                    *g = h;
+                    return Ok(true);
+                }
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// Whether the move of `p` from v to w lies on an alternating cycle: from w with the other
+/// player to move, alternating play can come back to v with `p` to move.
+fn on_alternating_cycle(g: &LoopyGraph, v: usize, p: Player, w: usize) -> bool {
+    let target = (v, p);
+    let mut seen = vec![[false; 2]; g.len()];
+    let index = |q: Player| usize::from(q == Player::Right);
+    let mut stack = vec![(w, p.other())];
+    seen[w][index(p.other())] = true;
+    while let Some((x, q)) = stack.pop() {
+        if (x, q) == target {
+            return true;
+        }
+        for &y in g.options(q, x) {
+            if !seen[y][index(q.other())] {
+                seen[y][index(q.other())] = true;
+                stack.push((y, q.other()));
+            }
+        }
+    }
+    false
+}
+
+/// The states of `H - G` (position of G, position of H, mover) and their moves, each flagged
+/// when it is a move in H.
+struct Product {
+    succ: Vec<Vec<(usize, bool)>>,
+    pred: Vec<Vec<(usize, bool)>>,
+}
+
+/// State index: Left to move is even, Right to move odd.
+fn state(x: usize, y: usize, nh: usize, right_to_move: bool) -> usize {
+    2 * (x * nh + y) + usize::from(right_to_move)
+}
+
+impl Product {
+    fn new(g: &LoopyGraph, h: &LoopyGraph, budget: &Budget) -> Result<Product, Exhausted> {
+        let (ng, nh) = (g.len(), h.len());
+        let n = 2 * ng * nh;
+        budget.check_memory(n.saturating_mul(96))?;
+        let mut succ = vec![Vec::new(); n];
+        for x in 0..ng {
+            budget.check()?;
+            for y in 0..nh {
+                // Left moves in H, or in -G (a Right option of G); Right in H, or in -G.
+                let l = &mut succ[state(x, y, nh, false)];
+                l.extend(h.options(Player::Left, y).iter().map(|&y2| (state(x, y2, nh, true), true)));
+                l.extend(g.options(Player::Right, x).iter().map(|&x2| (state(x2, y, nh, true), false)));
+                let r = &mut succ[state(x, y, nh, true)];
+                r.extend(h.options(Player::Right, y).iter().map(|&y2| (state(x, y2, nh, false), true)));
+                r.extend(g.options(Player::Left, x).iter().map(|&x2| (state(x2, y, nh, false), false)));
+            }
+        }
+        let mut pred = vec![Vec::new(); n];
+        for (s, moves) in succ.iter().enumerate() {
+            for &(t, in_h) in moves {
+                pred[t].push((s, in_h));
+            }
+        }
+        Ok(Product { succ, pred })
+    }
+}
+
+/// `G+ <= H+`: Left, moving second, survives H - G, where an infinite play is hers iff H is
+/// moved in infinitely often.
+fn onside_leq(g: &LoopyGraph, gv: usize, h: &LoopyGraph, hv: usize, budget: &Budget) -> Result<bool, Exhausted> {
+    if gv >= g.len() || hv >= h.len() {
+        return Ok(false);
+    }
+    let p = Product::new(g, h, budget)?;
+    let lost = buchi_losses(&p, budget)?;
+    Ok(!lost[state(gv, hv, h.len(), true)])
+}
+
+/// The states Right wins: Right can force Left out of moves, or force a play that from some
+/// point on never moves in H.
+fn buchi_losses(p: &Product, budget: &Budget) -> Result<Vec<bool>, Exhausted> {
+    let n = p.succ.len();
+    let mut lost = vec![false; n];
+    let mut open: Vec<usize> = p.succ.iter().map(Vec::len).collect();
+    let mut queue: Vec<usize> = (0..n).filter(|&s| s % 2 == 0 && open[s] == 0).collect();
+    loop {
+        attract_right(p, &mut lost, &mut open, queue, budget)?;
+        let good = forced_h_moves(p, &lost, budget)?;
+        queue = (0..n).filter(|&s| !lost[s] && !good[s]).collect();
+        if queue.is_empty() {
+            return Ok(lost);
+        }
+    }
+}
+
+/// Adds to `lost` every state from which Right can force play into `lost` or the `queue`.
+fn attract_right(
+    p: &Product,
+    lost: &mut [bool],
+    open: &mut [usize],
+    mut queue: Vec<usize>,
+    budget: &Budget,
+) -> Result<(), Exhausted> {
+    queue.retain(|&s| !lost[s]);
+    queue.iter().for_each(|&s| lost[s] = true);
+    while let Some(t) = queue.pop() {
+        budget.check()?;
+        for &(s, _) in &p.pred[t] {
+            if lost[s] {
+                continue;
+            }
+            // Right to move takes any move into a lost state; Left to move is lost when all
+            // her moves are.
+            let take = if s % 2 == 1 {
+                true
+            } else {
+                open[s] -= 1;
+                open[s] == 0
+            };
+            if take {
+                lost[s] = true;
+                queue.push(s);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The states outside `lost` from which Left can force a move in H (by either player) to
+/// happen, staying outside `lost` (a least fixpoint).
+fn forced_h_moves(p: &Product, lost: &[bool], budget: &Budget) -> Result<Vec<bool>, Exhausted> {
+    let n = p.succ.len();
+    let mut good = vec![false; n];
+    // For Right-to-move states: moves outside H to states not yet good.
+    let mut pending: Vec<usize> = (0..n).map(|s| p.succ[s].iter().filter(|(_, in_h)| !in_h).count()).collect();
+    let mut queue = Vec::new();
+    for s in 0..n {
+        if lost[s] {
+            continue;
+        }
+        let base = if s % 2 == 0 { p.succ[s].iter().any(|&(t, in_h)| in_h && !lost[t]) } else { pending[s] == 0 };
+        if base {
+            good[s] = true;
+            queue.push(s);
+        }
+    }
+    while let Some(t) = queue.pop() {
+        budget.check()?;
+        for &(s, in_h) in &p.pred[t] {
+            if in_h || lost[s] || good[s] {
+                continue;
+            }
+            let take = if s % 2 == 0 {
+                true
+            } else {
+                pending[s] -= 1;
+                pending[s] == 0
+            };
+            if take {
+                good[s] = true;
+                queue.push(s);
+            }
+        }
+    }
+    Ok(good)
+}
