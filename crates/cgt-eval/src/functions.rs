@@ -50,6 +50,8 @@ pub(crate) static ROWS: &[FunctionDef] = &[
     algebra::UPTIMAL,
     algebra::NORTON,
     algebra::CONWAY,
+    algebra::ORDINALPRODUCT,
+    algebra::COMPANION,
     algebra::BORN,
     explain::EXPLAIN,
     grundy::GRUNDY,
