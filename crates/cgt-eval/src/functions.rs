@@ -13,6 +13,7 @@ mod misere;
 mod misere_search;
 mod nimarith;
 mod thermo;
+mod winning;
 
 use cgt_core::game::GameId;
 use cgt_core::operators::OpError;

@@ -161,7 +161,14 @@ fn explain_names_each_step() {
     assert!(simplest.contains("`{0|1}` is the simplest number between `0` and `1`: `1/2`"), "{simplest}");
     let sum = text("explain({1 | 0} + 1/2)");
     assert!(sum.contains("number avoidance"), "{sum}");
-    assert!(sum.ends_with("the canonical form is `{3/2|1/2}`"), "{sum}");
+    assert!(sum.contains("the canonical form is `{3/2|1/2}`"), "{sum}");
+    // A sum names each player's winning move by its term; a ruleset position in its notation.
+    assert!(sum.ends_with("Left wins moving first: in term 1, `{1 | 0}` → `1`, leaving `3/2` (>= 0)\nRight has no winning move moving first: no Right move leaves a position <= 0"), "{sum}");
+    let toads = text("explain(toads[\"TT.F\"])");
+    assert!(
+        toads.ends_with("Right wins moving first: `toads[\"TT.F\"]` → `toads[\"TTF.\"]`, of value `0` (<= 0)"),
+        "{toads}"
+    );
     // A name is explained from its canonical form; a difference from the sum with the negative.
     let named = text("let g = {0, -1 | 1}\nexplain(g)");
     assert!(named.starts_with("G = `{0|1}`") && named.contains("simplest number"), "{named}");
