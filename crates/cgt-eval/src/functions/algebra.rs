@@ -115,7 +115,8 @@ pub(crate) const NORTON: FunctionDef = FunctionDef {
 pub(crate) const CONWAY: FunctionDef = FunctionDef {
     name: "conway",
     signature: "conway(G, H)",
-    doc: "the Conway product G·H of the canonical forms (nim multiplication on nimbers): `conway(*4, *4) == *6`",
+    doc: "the Conway product G·H of the canonical forms (nim multiplication on nimbers of any size): \
+          `conway(*4, *4) == *6`",
     returns: Returns::Game,
     aliases: &[],
     eval: |s, call, ctx| binary(s, call, ctx, operators::conway),
