@@ -11,6 +11,10 @@
 //! values of its options), and its canonical form is taken only for the result. G and H are
 //! taken in canonical form, as CGSuite does for canonical short games; the exponents `G^L`,
 //! `G^R` are canonical options.
+//!
+//! On nimbers it is the ordinary product, `*a ⊛ *b = *(ab)` (a green stalk of b edges, each
+//! replaced by a stalk of a edges): the options are `*(ab') : *a' = *(ab' + a')` for `a' < a`,
+//! `b' < b`, which are every `*k` with `k < ab`. This is used directly, for nimbers of any size.
 
 use std::collections::HashMap;
 
@@ -20,6 +24,9 @@ use crate::game::{GameId, Games};
 
 /// The ordinal product `G ⊛ H` of the canonical forms of G and H.
 pub fn ordinal_product(games: &mut Games, g: GameId, h: GameId, budget: &Budget) -> OpResult<GameId> {
+    if let (Some(a), Some(b)) = (games.nim_value_big(g), games.nim_value_big(h)) {
+        return Ok(games.nimber_big(&(a * b)));
+    }
     listable(games, g)?;
     let (gl, gr) = games.try_options(g)?;
     let neg_gl = negatives(games, &gr, budget)?;
