@@ -17,11 +17,15 @@
 //! the games, never on the history of the arena:
 //!
 //! 1. numbers, ascending by value;
-//! 2. then the other number-up-star values, by number part, then multiple of up, then
-//!    nimber (so `0, *, *2` and `^, ^*`);
-//! 3. then general games, by birthday; among games of equal birthday, by their Left option
-//!    lists and then by their Right option lists, each compared element by element in this
-//!    same order, a list that is a proper prefix of the other coming first.
+//! 2. then nimbers, ascending (`0, *, *2`);
+//! 3. then the other number-up-star values, by number part; for equal number parts those
+//!    without ups first (`1*`), then by multiple of up, then nimber (so `*, v, ^, ^*`);
+//! 4. then general games, by their Left option lists and then by their Right option lists,
+//!    each compared element by element in this same order, a list that is a proper prefix of
+//!    the other coming first.
+//!
+//! This is CGSuite's order (`game/order.rs`), except that CGSuite sorts the uptimals it names
+//! (`^<2>`, `^[3]`) with the number-up-star values, where here they are general games.
 //!
 //! # Printing
 //!

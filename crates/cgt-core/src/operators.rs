@@ -1,8 +1,8 @@
 //! The operators of the short-game algebra beyond sums and comparisons (SPEC §3.5): Tiny and
 //! Miny, uptimal powers and expansions, cooling, heating, overheating and freezing, reduced
-//! canonical forms, Norton and Conway products (and nim multiplication), incentives, the count
-//! of games born by day n, and the conjunctive and selective compounds. (The ordinal product
-//! and the companion are not here yet.)
+//! canonical forms, Norton and Conway products (and nim multiplication), the ordinal product,
+//! the companion, incentives, the count of games born by day n, and the conjunctive and
+//! selective compounds.
 //!
 //! Each operator is implemented from its definition in the literature, named in its module:
 //! Siegel, *Combinatorial Game Theory* (CGT) ch. II; Albert–Nowakowski–Wolfe, *Lessons in
@@ -14,7 +14,9 @@
 //! [`OpError`] where it is undefined or the budget runs out. The recursion over options
 //! follows the engine's style: its depth is bounded by the games' birthdays.
 
+mod companion;
 mod compound;
+mod ordinal;
 mod product;
 mod rcf;
 mod simple;
@@ -23,7 +25,9 @@ mod uptimal;
 
 use std::fmt;
 
+pub use companion::companion;
 pub use compound::{conjunctive, selective};
+pub use ordinal::ordinal_product;
 pub use product::{conway, nim_multiply, norton};
 pub use rcf::{inf_geq, rcf};
 pub use simple::{born, left_incentives, miny, right_incentives, tiny};

@@ -1,5 +1,5 @@
 //! Nimbers of any size are values: sums (XOR), comparisons, outcomes, hash-consing, printing
-//! and birthdays, without ever listing their options.
+//! birthdays and Conway products (nim multiplication), without ever listing their options.
 
 use cgt_core::{Budget, Comparison, DisplayStyle, Dyadic, Exhausted, Games, Outcome};
 use num_bigint::BigUint;
@@ -139,4 +139,65 @@ fn huge_nimbers_are_never_expanded() {
     let (l, r) = games.try_options(up_big).unwrap();
     assert_eq!(l, vec![zero]);
     assert_eq!(games.display(r[0], DisplayStyle::default()), "*18446744073709551617");
+}
+
+/// `*a · *b` through the Conway product of the arena.
+fn conway_nimbers(games: &mut Games, a: &BigUint, b: &BigUint) -> BigUint {
+    let (ga, gb) = (games.nimber_big(a), games.nimber_big(b));
+    let p = cgt_core::operators::conway(games, ga, gb, &Budget::unlimited()).unwrap();
+    games.nim_value_big(p).expect("a product of nimbers is a nimber")
+}
+
+/// A random integer of `words` 64-bit words.
+fn random_big(rng: &mut cgt_testkit::Rng, words: usize) -> BigUint {
+    let digits: Vec<u32> = (0..2 * words).map(|_| rng.next_u64() as u32).collect();
+    BigUint::from_slice(&digits)
+}
+
+#[test]
+fn conway_products_of_big_nimbers_follow_the_fermat_rules() {
+    // From the definition `*a·*b = mex{a'b + ab' + a'b'}` (ONAG ch. 6): for a Fermat 2-power
+    // F = 2^(2^k), F·x is the ordinary product for x < F, and F·F = 3F/2.
+    let mut games = Games::new();
+    let mut rng = cgt_testkit::Rng::new(0xb16);
+    for k in [6u32, 7, 8] {
+        let f = two_pow(1 << k);
+        let square = conway_nimbers(&mut games, &f, &f);
+        assert_eq!(square, &f * 3u8 / 2u8, "F·F for F = 2^{}", 1 << k);
+        for _ in 0..20 {
+            let x = random_big(&mut rng, 1 << (k - 6)) % &f;
+            assert_eq!(conway_nimbers(&mut games, &f, &x), &f * &x, "F·x below F = 2^{}", 1 << k);
+        }
+    }
+    assert_eq!(
+        conway_nimbers(&mut games, &two_pow(64), &two_pow(64)),
+        big("27670116110564327424"),
+        "*2^64 · *2^64 = *(3·2^63)"
+    );
+}
+
+#[test]
+fn conway_products_of_big_nimbers_are_field_operations() {
+    // Nim multiplication distributes over nim addition (the arena's sum of nimbers), is
+    // associative and commutative, and agrees with the u64 products below 2^64.
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    let mut rng = cgt_testkit::Rng::new(0xf1e1d);
+    for _ in 0..40 {
+        let words = 1 + rng.index(3);
+        let (x, y, z) = (random_big(&mut rng, words), random_big(&mut rng, 2), random_big(&mut rng, 1));
+        let xy = conway_nimbers(&mut games, &x, &y);
+        assert_eq!(xy, conway_nimbers(&mut games, &y, &x));
+        let xz = conway_nimbers(&mut games, &x, &z);
+        let (gy, gz) = (games.nimber_big(&y), games.nimber_big(&z));
+        let sum = games.add(gy, gz, &b).unwrap();
+        let y_plus_z = games.nim_value_big(sum).unwrap();
+        assert_eq!(conway_nimbers(&mut games, &x, &y_plus_z), &xy ^ &xz);
+        let left = conway_nimbers(&mut games, &xy, &z);
+        let yz = conway_nimbers(&mut games, &y, &z);
+        assert_eq!(left, conway_nimbers(&mut games, &x, &yz));
+        let (s, t) = (rng.next_u64(), rng.next_u64());
+        let small = cgt_core::operators::nim_multiply(s, t);
+        assert_eq!(conway_nimbers(&mut games, &BigUint::from(s), &BigUint::from(t)), BigUint::from(small));
+    }
 }

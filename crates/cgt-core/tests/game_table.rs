@@ -564,3 +564,74 @@ fn domineering_boards_print_as_cgsuite() {
         assert_eq!(show(&mut games, v), expected, "{rows}x{cols}");
     }
 }
+
+#[test]
+fn options_are_listed_in_cgsuites_order() {
+    // CGSuite lists numbers, then nimbers, then the other up-star values: its test suite prints
+    // the companions `{0,*||*,v|vv*}` and `{*4,v*5|vv*4}` inside larger games.
+    let mut games = Games::new();
+    let b = Budget::unlimited();
+    let nus = |games: &mut Games, k: i64, m: u64| games.nus(&Dyadic::zero(), k, m);
+    let (zero, star, down, down2_star) =
+        (games.zero(), nus(&mut games, 0, 1), nus(&mut games, -1, 0), nus(&mut games, -2, 1));
+    let inner = games.from_options(&[star, down], &[down2_star], &b).unwrap();
+    let g = games.from_options(&[zero, star], &[inner], &b).unwrap();
+    assert_eq!(show(&mut games, g), "{0,*||*,v|vv*}");
+    let (star4, down_star5, down2_star4) = (nus(&mut games, 0, 4), nus(&mut games, -1, 5), nus(&mut games, -2, 4));
+    let h = games.from_options(&[down_star5, star4], &[down2_star4], &b).unwrap();
+    assert_eq!(show(&mut games, h), "{*4,v*5|vv*4}");
+    // For equal number parts, the values without ups come first (CGSuite's uptimal expansions
+    // compare their lengths before their nimbers), then by ups.
+    let one = Dyadic::integer(1);
+    let (one_star, one_down) = (games.nus(&one, 0, 1), games.nus(&one, -1, 0));
+    let minus_two = games.number(&Dyadic::integer(-2));
+    let k = games.from_options(&[one_down, one_star], &[minus_two], &b).unwrap();
+    assert_eq!(show(&mut games, k), "{1*,1v|-2}");
+}
+
+/// A random literal game of the given depth.
+fn random_lit(rng: &mut cgt_testkit::Rng, depth: u32) -> Lit {
+    if depth == 0 || rng.chance(1, 4) {
+        return match rng.below(3) {
+            0 => frac(rng.below(9) as i64 - 4, rng.below(3)),
+            _ => star(rng.below(4)),
+        };
+    }
+    let side = |rng: &mut cgt_testkit::Rng| (0..rng.below(4)).map(|_| random_lit(rng, depth - 1)).collect();
+    let l = side(rng);
+    let r = side(rng);
+    g(l, r)
+}
+
+/// Builds a literal with every option list reversed, so the arena meets games in another order.
+fn build_reversed(games: &mut Games, lit: &Lit) -> GameId {
+    match lit {
+        Lit::Game(l, r) => {
+            let l: Vec<GameId> = l.iter().rev().map(|x| build_reversed(games, x)).collect();
+            let r: Vec<GameId> = r.iter().rev().map(|x| build_reversed(games, x)).collect();
+            games.from_options(&l, &r, &Budget::unlimited()).unwrap()
+        }
+        _ => build(games, lit),
+    }
+}
+
+#[test]
+fn printing_does_not_depend_on_the_arena_history() {
+    let mut rng = cgt_testkit::Rng::new(0x0_4de2);
+    for _ in 0..200 {
+        let lits: Vec<Lit> = (0..3).map(|_| random_lit(&mut rng, 3)).collect();
+        let (mut a, mut b) = (Games::new(), Games::new());
+        let in_a: Vec<String> =
+            lits.iter().map(|l| build(&mut a, l)).collect::<Vec<_>>().into_iter().map(|id| show(&mut a, id)).collect();
+        let mut in_b: Vec<String> = lits
+            .iter()
+            .rev()
+            .map(|l| build_reversed(&mut b, l))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|id| show(&mut b, id))
+            .collect();
+        in_b.reverse();
+        assert_eq!(in_a, in_b);
+    }
+}

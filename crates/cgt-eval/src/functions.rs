@@ -14,6 +14,7 @@ mod misere_search;
 mod nimarith;
 mod sides;
 mod thermo;
+mod winning;
 
 use cgt_core::game::GameId;
 use cgt_core::operators::OpError;
@@ -51,6 +52,8 @@ pub(crate) static ROWS: &[FunctionDef] = &[
     algebra::UPTIMAL,
     algebra::NORTON,
     algebra::CONWAY,
+    algebra::ORDINALPRODUCT,
+    algebra::COMPANION,
     algebra::BORN,
     explain::EXPLAIN,
     grundy::GRUNDY,

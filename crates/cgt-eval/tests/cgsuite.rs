@@ -161,7 +161,14 @@ fn explain_names_each_step() {
     assert!(simplest.contains("`{0|1}` is the simplest number between `0` and `1`: `1/2`"), "{simplest}");
     let sum = text("explain({1 | 0} + 1/2)");
     assert!(sum.contains("number avoidance"), "{sum}");
-    assert!(sum.ends_with("the canonical form is `{3/2|1/2}`"), "{sum}");
+    assert!(sum.contains("the canonical form is `{3/2|1/2}`"), "{sum}");
+    // A sum names each player's winning move by its term; a ruleset position in its notation.
+    assert!(sum.ends_with("Left wins moving first: in term 1, `{1 | 0}` → `1`, leaving `3/2` (>= 0)\nRight has no winning move moving first: no Right move leaves a position <= 0"), "{sum}");
+    let toads = text("explain(toads[\"TT.F\"])");
+    assert!(
+        toads.ends_with("Right wins moving first: `toads[\"TT.F\"]` → `toads[\"TTF.\"]`, of value `0` (<= 0)"),
+        "{toads}"
+    );
     // A name is explained from its canonical form; a difference from the sum with the negative.
     let named = text("let g = {0, -1 | 1}\nexplain(g)");
     assert!(named.starts_with("G = `{0|1}`") && named.contains("simplest number"), "{named}");
@@ -183,4 +190,76 @@ fn explanations_beside_game_statements_with_details() {
     assert!(reports[5].explanation.iter().any(|l| l.contains("simplest number")), "{:?}", reports[5].explanation);
     // Without details there is none.
     assert!(evaluate("{0, -1 | 1}", &Config::default())[0].explanation.is_empty());
+}
+
+#[test]
+fn ordinal_products_and_companions_as_cgsuite_gives_them() {
+    // CGSuite's test suite: CompoundGameTestCase (OrdinalProduct) and CanonicalShortGameTestCase
+    // (Companion), each input with the result CGSuite prints for it.
+    check(
+        "companion(0) == *\n\
+         companion(5) == 5\n\
+         companion(-1823437481924) == -1823437481924\n\
+         companion(-1/2) == -1/2\n\
+         companion(25/16) == 25/16\n\
+         companion(*8) == *8\n\
+         companion(9/8*) == 9/8*\n\
+         companion(^) == ^*\n\
+         companion(v*) == v\n\
+         companion(6^*) == 6^*\n\
+         companion(^*6) == ^*6\n\
+         companion(73/16v9*8) == 73/16v9*8\n\
+         companion(^[4]) == ^[4]*\n\
+         companion({0||0|v*}) == {0|^<2>*}\n\
+         companion({0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}) == {0,{0,*||*,v|vv*}||{0,*||*,v|vv*|||vv*,{*,v|vv*}},{0,*||*,v|vv*}|{0,*||*,v|vv*|||vv*,{*,v|vv*}||||vv*}}\n\
+         companion({0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}) == {0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}\n\
+         companion({0||0|vvv}) == {0,*||*|v3*}\n\
+         companion({^^^|vv}) == {^3*|vv*}\n\
+         companion({0||0|-3/2}) == {0,*||*|-3/2}\n\
+         companion({0|||0||-1|-3}) == {0,*|||*||-1|-3}\n\
+         companion({5||3|1|||0||||0}) == {5||3|1|||*||||0,*}\n\
+         companion({1|^^||^}) == {1|^^*||^*}\n\
+         companion({1|^^^||^}) == {1|^3*||^*}\n\
+         companion({3||2+*|1+*}) == {3||2*|1*}\n\
+         companion({3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}) == {3/2*|1/2||{*|-3},{-1*,{-1/2|-1*}|-5/2}}\n\
+         ordinalproduct(1/2, 1/4) == 11/32\n\
+         ordinalproduct(*5, *6) == *30\n\
+         ordinalproduct(+-1, ^^) == +-1\n\
+         ordinalproduct({1|0}, 0) == 0\n\
+         ordinalproduct({*|*}, 3) == 0\n\
+         ordinalproduct(*2, *5) == *10",
+        expect![[r#"
+            companion(0) == *  [✓]
+            companion(5) == 5  [✓]
+            companion(-1823437481924) == -1823437481924  [✓]
+            companion(-1/2) == -1/2  [✓]
+            companion(25/16) == 25/16  [✓]
+            companion(*8) == *8  [✓]
+            companion(9/8*) == 9/8*  [✓]
+            companion(^) == ^*  [✓]
+            companion(v*) == v  [✓]
+            companion(6^*) == 6^*  [✓]
+            companion(^*6) == ^*6  [✓]
+            companion(73/16v9*8) == 73/16v9*8  [✓]
+            companion(^[4]) == ^[4]*  [✓]
+            companion({0||0|v*}) == {0|^<2>*}  [✓]
+            companion({0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}) == {0,{0,*||*,v|vv*}||{0,*||*,v|vv*|||vv*,{*,v|vv*}},{0,*||*,v|vv*}|{0,*||*,v|vv*|||vv*,{*,v|vv*}||||vv*}}  [✓]
+            companion({0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}) == {0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}  [✓]
+            companion({0||0|vvv}) == {0,*||*|v3*}  [✓]
+            companion({^^^|vv}) == {^3*|vv*}  [✓]
+            companion({0||0|-3/2}) == {0,*||*|-3/2}  [✓]
+            companion({0|||0||-1|-3}) == {0,*|||*||-1|-3}  [✓]
+            companion({5||3|1|||0||||0}) == {5||3|1|||*||||0,*}  [✓]
+            companion({1|^^||^}) == {1|^^*||^*}  [✓]
+            companion({1|^^^||^}) == {1|^3*||^*}  [✓]
+            companion({3||2+*|1+*}) == {3||2*|1*}  [✓]
+            companion({3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}) == {3/2*|1/2||{*|-3},{-1*,{-1/2|-1*}|-5/2}}  [✓]
+            ordinalproduct(1/2, 1/4) == 11/32  [✓]
+            ordinalproduct(*5, *6) == *30  [✓]
+            ordinalproduct(+-1, ^^) == +-1  [✓]
+            ordinalproduct({1|0}, 0) == 0  [✓]
+            ordinalproduct({*|*}, 3) == 0  [✓]
+            ordinalproduct(*2, *5) == *10  [✓]
+        "#]],
+    );
 }

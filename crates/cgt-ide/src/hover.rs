@@ -177,25 +177,24 @@ fn sides(value: &str, out: &mut String) {
 /// The most lines of an explanation a hover shows.
 const EXPLANATION_LINES: usize = 15;
 
-/// The derivation of the canonical form, when it has steps (at most [`EXPLANATION_LINES`]
-/// lines: the first ones and the canonical form).
+/// The derivation of the canonical form, when it has steps, and the winning moves after it (at
+/// most [`EXPLANATION_LINES`] lines: the first steps, then the canonical form and what follows
+/// it).
 fn explanation(lines: &[String], out: &mut String) {
     // Two lines are the game and "no option is dominated or reversible": nothing to show.
     if lines.len() <= 2 {
         return;
     }
     out.push_str("\n**Explanation**\n\n");
-    let shown: Vec<&String> = if lines.len() <= EXPLANATION_LINES {
-        lines.iter().collect()
-    } else {
-        let head = &lines[..EXPLANATION_LINES - 2];
-        out.push_str(&head.iter().map(|l| format!("{l}  \n")).collect::<String>());
-        out.push_str(&format!(
-            "… {} more steps (`explain(...)` lists them all)  \n",
-            lines.len() - EXPLANATION_LINES + 1
-        ));
-        lines.last().into_iter().collect()
-    };
+    let mut shown: Vec<&String> = lines.iter().collect();
+    if lines.len() > EXPLANATION_LINES {
+        // The canonical form and the winning moves after it are always shown.
+        let tail = lines.iter().rposition(|l| l.contains("canonical form is")).unwrap_or(lines.len() - 1);
+        let keep = EXPLANATION_LINES.saturating_sub(lines.len() - tail + 1).max(1);
+        out.push_str(&lines[..keep].iter().map(|l| format!("{l}  \n")).collect::<String>());
+        out.push_str(&format!("… {} more steps (`explain(...)` lists them all)  \n", tail.saturating_sub(keep)));
+        shown = lines[tail..].iter().collect();
+    }
     for l in shown {
         out.push_str(&format!("{l}  \n"));
     }

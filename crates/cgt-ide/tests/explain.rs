@@ -1,4 +1,5 @@
-//! The explanation of a game statement in its hover (at most 15 lines), multi-line text values
+//! The explanation of a game statement in its hover (at most 15 lines, winning moves kept after
+//! the canonical form), multi-line text values
 //! in hovers, and the formatting of CGSuite's spellings (`^<3>`, `2Tiny(2)`).
 
 use std::sync::Arc;
@@ -25,6 +26,30 @@ fn hover_shows_the_derivation() {
         The canonical form is `1/2`  
     "#]]
     .assert_eq(explanation);
+}
+
+#[test]
+fn hover_names_winning_moves_after_the_canonical_form() {
+    let h = hover_at("toads[\"TT.F\"]\n", "TT.F");
+    let explanation = &h[h.find("**Explanation**").unwrap_or_else(|| panic!("an explanation in {h}"))..];
+    expect_test::expect![[r#"
+        **Explanation**
+
+        G = `{1/2|0}`  
+        No option is dominated or reversible: the canonical form is `{1/2|0}`  
+        Left wins moving first: `toads["TT.F"]` → `toads["T.TF"]`, of value `1/2` (>= 0)  
+        Right wins moving first: `toads["TT.F"]` → `toads["TTF."]`, of value `0` (<= 0)  
+    "#]]
+    .assert_eq(explanation);
+    // A long derivation is cut before its canonical form, never the moves after it.
+    let h = hover_at("toads[\"TT.F\"] + *7 + *6\n", "+");
+    let explanation = &h[h.find("**Explanation**").expect("an explanation")..];
+    let lines: Vec<&str> = explanation.lines().skip(2).collect();
+    assert_eq!(lines.len(), 15, "{explanation}");
+    assert!(lines[11].starts_with("… "), "{explanation}");
+    assert!(lines[12].contains("the canonical form is"), "{explanation}");
+    assert!(lines[13].starts_with("Left wins moving first: in term"), "{explanation}");
+    assert!(lines[14].starts_with("Right "), "{explanation}");
 }
 
 #[test]

@@ -141,6 +141,8 @@ const METHODS: &[&str] = &[
     "rcf",
     "norton",
     "conway",
+    "ordinalproduct",
+    "companion",
     "pow",
     "powto",
     "mean",

@@ -9,8 +9,8 @@
 //!   G^L·H + G·H^R - G^L·H^R, G^R·H + G·H^L - G^R·H^L}` on canonical forms. On numbers it is
 //!   the product of the numbers and on nimbers nim multiplication, which are used directly.
 //! * Nim multiplication: `*a·*b = *mex{a'·b ⊕ a·b' ⊕ a'·b' : a' < a, b' < b}`, computed by the
-//!   Fermat 2-power rules: for `F = 2^(2^k)`, `F·x = F x` (ordinary) for `x < F`, and
-//!   `F·F = 3F/2`.
+//!   Fermat 2-power rules (`crate::nimarith`, nimbers of any size): for `F = 2^(2^k)`,
+//!   `F·x = F x` (ordinary) for `x < F`, and `F·F = 3F/2`.
 
 use std::collections::HashMap;
 
@@ -18,6 +18,7 @@ use super::thermal::multiple;
 use super::{OpResult, listable, need_number, undefined};
 use crate::budget::Budget;
 use crate::game::{Comparison, GameId, Games};
+use crate::nimarith::{nim_product, nim_product_u64};
 
 /// The Norton product `G.U` for a number G (U > 0 unless G is an integer).
 pub fn norton(games: &mut Games, g: GameId, u: GameId, budget: &Budget) -> OpResult<GameId> {
@@ -94,8 +95,8 @@ impl Conway<'_> {
         if let (Some(x), Some(y)) = (games.as_number(g), games.as_number(h)) {
             return Ok(games.number(&x.mul(&y)));
         }
-        if let (Some(a), Some(b)) = (games.nim_value(g), games.nim_value(h)) {
-            return Ok(games.nimber(nim_multiply(a, b)));
+        if let (Some(a), Some(b)) = (games.nim_value_big(g), games.nim_value_big(h)) {
+            return Ok(games.nimber_big(&nim_product(&a, &b, budget)?));
         }
         if let Some(&p) = self.memo.get(&(g, h)) {
             return Ok(p);
@@ -138,22 +139,7 @@ impl Conway<'_> {
 }
 
 /// The nim product of `a` and `b` (the field of characteristic 2 on the integers below
-/// `2^64`).
+/// `2^64`); [`crate::nimarith::nim_product`] takes integers of any size.
 pub fn nim_multiply(a: u64, b: u64) -> u64 {
-    nim_mul_width(a, b, 64)
-}
-
-/// The nim product of `a, b < 2^width`, `width` a power of two.
-fn nim_mul_width(a: u64, b: u64, width: u32) -> u64 {
-    if a <= 1 || b <= 1 {
-        return a * b;
-    }
-    let half = width / 2;
-    let low = (1u64 << half) - 1;
-    let (a1, a0, b1, b0) = (a >> half, a & low, b >> half, b & low);
-    let hh = nim_mul_width(a1, b1, half);
-    let mid = nim_mul_width(a1, b0, half) ^ nim_mul_width(a0, b1, half);
-    let ll = nim_mul_width(a0, b0, half);
-    // (a1 F + a0)(b1 F + b0) with F = 2^half and F·F = F ⊕ F/2.
-    ((hh ^ mid) << half) ^ ll ^ nim_mul_width(hh, 1u64 << (half - 1), half)
+    nim_product_u64(a, b)
 }

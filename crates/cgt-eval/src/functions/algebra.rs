@@ -1,6 +1,6 @@
-//! The structure of short games (CGT II.2-II.6; ONAG ch. 1, 6, 15): `tiny`, `miny`, `pow`,
-//! `powto`, `uptimal`, `norton`, `conway` and `born`, each a thin call of
-//! `cgt_core::operators`.
+//! The structure of short games (CGT II.2-II.6, III.2; ONAG ch. 1, 6, 15): `tiny`, `miny`,
+//! `pow`, `powto`, `uptimal`, `norton`, `conway`, `ordinalproduct`, `companion` and `born`, each
+//! a thin call of `cgt_core::operators`.
 
 use cgt_core::operators::{self, Uptimal};
 
@@ -115,10 +115,34 @@ pub(crate) const NORTON: FunctionDef = FunctionDef {
 pub(crate) const CONWAY: FunctionDef = FunctionDef {
     name: "conway",
     signature: "conway(G, H)",
-    doc: "the Conway product G·H of the canonical forms (nim multiplication on nimbers): `conway(*4, *4) == *6`",
+    doc: "the Conway product G·H of the canonical forms (nim multiplication on nimbers of any size): \
+          `conway(*4, *4) == *6`",
     returns: Returns::Game,
     aliases: &[],
     eval: |s, call, ctx| binary(s, call, ctx, operators::conway),
+};
+
+/// `ordinalproduct(G, H)`.
+pub(crate) const ORDINALPRODUCT: FunctionDef = FunctionDef {
+    name: "ordinalproduct",
+    signature: "ordinalproduct(G, H)",
+    doc: "the ordinal product of the canonical forms (CGSuite's `G OrdinalProduct H`): on Hackenbush \
+          stalks, each blue edge of H replaced by G and each red edge by -G: \
+          `ordinalproduct(1/2, 1/4) == 11/32`, `ordinalproduct(*5, *6) == *30`",
+    returns: Returns::Game,
+    aliases: &[],
+    eval: |s, call, ctx| binary(s, call, ctx, operators::ordinal_product),
+};
+
+/// `companion(G)`.
+pub(crate) const COMPANION: FunctionDef = FunctionDef {
+    name: "companion",
+    signature: "companion(G)",
+    doc: "the companion of G (CGSuite's `G.Companion`; CGT III.2), the lattice automorphism of the \
+          games born by day n: `companion(0) == *`, `companion(^) == ^*`",
+    returns: Returns::Game,
+    aliases: &[],
+    eval: |s, call, ctx| unary(s, call, ctx, operators::companion),
 };
 
 /// `born(n)`.

@@ -1,6 +1,7 @@
 //! `explain(G)`: the derivation of a game's canonical form, step by step (SPEC §3.5), from
-//! `cgt_core::explain`; and the same explanation beside each game statement's report for the
-//! editor's hover and `cgt eval --explain`.
+//! `cgt_core::explain`, followed for a ruleset position or a sum by each player's winning move
+//! (`functions/winning.rs`); and the same explanation beside each game statement's report for
+//! the editor's hover and `cgt eval --explain`.
 
 use std::time::Duration;
 
@@ -20,7 +21,8 @@ pub(crate) const EXPLAIN: FunctionDef = FunctionDef {
     name: "explain",
     signature: "explain(G)",
     doc: "the derivation of G's canonical form, step by step: dominated and reversible options, the \
-          simplicity rule; a brace literal from its options as written, `A + B` from the options of the sum",
+          simplicity rule; a brace literal from its options as written, `A + B` from the options of the sum; \
+          for a ruleset position or a sum, each player's winning move as a position in the ruleset's notation",
     returns: Returns::Text,
     aliases: &[],
     eval: |s, call, ctx| {
@@ -34,10 +36,18 @@ pub(crate) const EXPLAIN: FunctionDef = FunctionDef {
 const STATEMENT_TIME: Duration = Duration::from_secs(1);
 
 impl Session {
-    /// The lines explaining the game `e` is: from the options as written for a brace literal,
-    /// from the options of the sum for `A + B` (`A + B - C` is `(A + B) + (-C)`), otherwise
-    /// from the canonical form.
+    /// The lines explaining the game `e` is: its derivation ([`Session::derivation`]), then for
+    /// a ruleset position or a sum, each player's winning move.
     pub(crate) fn explanation(&mut self, e: &Expr, ctx: &Ctx) -> EvalResult<Vec<String>> {
+        let mut lines = self.derivation(e, ctx)?;
+        lines.extend(self.winning_lines(e, ctx)?);
+        Ok(lines)
+    }
+
+    /// The derivation of the game `e` is: from the options as written for a brace literal, from
+    /// the options of the sum for `A + B` (`A + B - C` is `(A + B) + (-C)`), otherwise from the
+    /// canonical form.
+    fn derivation(&mut self, e: &Expr, ctx: &Ctx) -> EvalResult<Vec<String>> {
         let budget = ctx.budget;
         let x = match &e.node {
             ExprKind::Game { left, right } => {
@@ -103,7 +113,11 @@ impl Session {
             return;
         }
         let ctx = Ctx { budget: &budget, src, top: None };
-        if let Ok(lines) = self.explanation(e, &ctx) {
+        // The winning moves are left out, not the derivation, when only they do not fit.
+        if let Ok(mut lines) = self.derivation(e, &ctx) {
+            if let Ok(moves) = self.winning_lines(e, &ctx) {
+                lines.extend(moves);
+            }
             report.explanation = lines;
         }
     }
