@@ -190,8 +190,10 @@ impl Session {
             ExprKind::Game { .. } | ExprKind::Labelled { .. } => self.build(o, b, ctx),
             _ => {
                 let stmt = Stmt { kind: StmtKind::Expr(o.clone()), span: o.span.clone() };
-                let used = cgt_syntax::names_used(&stmt);
-                if let Some(n) = used.iter().find(|n| b.labels.iter().any(|(l, _)| *l == n.node)) {
+                // Only plain names can be labels: a call `x(3)` or a position `x[3]` is not.
+                let used = cgt_syntax::name_refs(&stmt);
+                let mut plain = used.iter().filter(|r| r.role == cgt_syntax::NameRole::Value).map(|r| &r.name);
+                if let Some(n) = plain.find(|n| b.labels.iter().any(|(l, _)| *l == n.node)) {
                     return Err(label_outside(&n.node, &n.span));
                 }
                 let value = self.eval(o, ctx)?;
