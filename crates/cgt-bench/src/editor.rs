@@ -17,7 +17,7 @@ pub const EDITOR: &[Workload] = &[
     Workload {
         name: "editor-change",
         what: "IDE engine: re-evaluating an n-line file after one line changed (the other lines come from the cache), until every result is fresh.",
-        sizes: &[1_000, 2_000, 4_000],
+        sizes: &[1_000, 2_000, 4_000, 10_000],
         run: |n| engine_change(n, false),
     },
     Workload {
@@ -29,7 +29,7 @@ pub const EDITOR: &[Workload] = &[
     Workload {
         name: "lsp-change",
         what: "Language server over stdio (release binary): time from `didChange` of one line of an n-line file to `publishDiagnostics` for the new version.",
-        sizes: &[1_000, 4_000],
+        sizes: &[1_000, 4_000, 10_000],
         run: lsp_change,
     },
 ];
