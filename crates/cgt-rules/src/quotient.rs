@@ -14,7 +14,13 @@
 //! true outcome (memoised search) differs from the prediction yields, by the usual breakpoint
 //! argument, a test that splits a group, and the construction starts again.
 //!
-//! **Proof of a candidate.** Q is checked to be associative, and then the outcome rule is
+//! **Heap by heap** (`solver`): a new heap first tries every element of the proven quotient of
+//! the smaller heaps, proven by extending the proof search below by one heap type; only when
+//! none fits does the quotient grow and the candidate search run again, reading outcomes of
+//! positions of smaller heaps from the previous quotient. For take-and-break rules with finitely
+//! many digits, the periodicity theorem proves a period of the heap map (`solve`).
+//!
+//! **Proof of a candidate** (`verify`, which also counts positions with no move). Q is checked to be associative, and then the outcome rule is
 //! checked for *every* position, by induction: X is P iff it is not empty and every option is
 //! N. (a) No P-position may move to a P-position: for every element y, heap h and option h'' of
 //! h, not both `y·h` and `y·h''` in P (every y is the image of some Y, and X = Y + h). (b) Every
@@ -33,8 +39,10 @@ use cgt_core::{Budget, Exhausted};
 use crate::octal::OctalCode;
 
 mod engine;
+mod solver;
 #[cfg(test)]
 mod tests;
+mod verify;
 
 /// A heap rule: the options of each heap size up to a bound, each a list of heap sizes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,6 +175,11 @@ pub struct GaveUp {
 pub enum GaveUpReason {
     /// The budget ran out.
     Budget(Exhausted),
+    /// The proof search of a candidate reached too many states (at this heap).
+    ProofTooLarge {
+        /// The heap being added.
+        heap: usize,
+    },
     /// The quotient grew beyond this many elements (at this heap).
     TooLarge {
         /// The element limit.
@@ -180,6 +193,9 @@ impl fmt::Display for GaveUp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.reason {
             GaveUpReason::Budget(e) => write!(f, "gave up: exceeded {e}")?,
+            GaveUpReason::ProofTooLarge { heap } => {
+                write!(f, "gave up: the proof of the quotient needs too many states at heap {heap}")?
+            }
             GaveUpReason::TooLarge { limit, heap } => {
                 write!(f, "gave up: the quotient has more than {limit} elements at heap {heap}")?
             }
@@ -194,18 +210,33 @@ impl fmt::Display for GaveUp {
 /// The quotient of all sums of heaps up to `rule.max_heap()`, with at most `max_elements`
 /// elements, computed heap by heap.
 pub fn quotient(rule: &HeapRule, max_elements: usize, budget: &Budget) -> Result<Quotient, GaveUp> {
-    let mut engine = engine::Engine::new(rule);
-    let mut done: Option<Quotient> = None;
-    for n in 1..=rule.max_heap().max(1) {
-        match engine.solve(n.min(rule.max_heap()), max_elements, budget) {
-            Ok(q) => done = Some(q),
-            Err(reason) => return Err(GaveUp { reason, partial: done.map(Box::new) }),
-        }
-    }
-    match done {
-        Some(q) => Ok(q),
-        None => Err(GaveUp { reason: GaveUpReason::TooLarge { limit: max_elements, heap: 0 }, partial: None }),
-    }
+    solver::run(rule, max_elements, None, budget).map(|s| s.quotient)
+}
+
+/// What the periodicity theorem needs to know of a take-and-break rule with finitely many
+/// digits: the most tokens a move removes and the most heaps it leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// The most tokens a move removes (t).
+    pub max_take: usize,
+    /// The most heaps a move leaves (at least 1).
+    pub parts: usize,
+}
+
+/// A quotient with its period, where one is proven.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The quotient of the heaps computed (of all heaps when the period is proven).
+    pub quotient: Quotient,
+    /// `(n0, p)`: heap n + p has the element of heap n for every n >= n0, proven by the
+    /// periodicity theorem; then `quotient` is the quotient of all heaps.
+    pub period: Option<(usize, usize)>,
+}
+
+/// The quotient heap by heap up to `rule.max_heap()`, stopping as soon as `shape` (the rule's
+/// shape, for rules the periodicity theorem covers) proves a period of the heap map.
+pub fn solve(rule: &HeapRule, max_elements: usize, shape: Option<Shape>, budget: &Budget) -> Result<Solved, GaveUp> {
+    solver::run(rule, max_elements, shape, budget)
 }
 
 /// The options of an octal heap of n.

@@ -6,7 +6,8 @@ use cgt_core::Budget;
 use cgt_core::misere::MisereId;
 use cgt_rules::heap::{Component, HeapRule};
 use cgt_rules::misere as heap_misere;
-use cgt_rules::quotient::{self, GaveUpReason, Quotient};
+use cgt_rules::octal::Constraint;
+use cgt_rules::quotient::{self, GaveUpReason, Quotient, Shape, Solved};
 use num_bigint::BigUint;
 
 use super::arity;
@@ -18,6 +19,9 @@ use crate::value::{EvalResult, Quantity, Value, gave_up, gave_up_because};
 
 /// The largest heap `quotient(RULE)` covers: the quotient is of all sums of heaps 1 to this.
 const QUOTIENT_HEAPS: usize = 12;
+
+/// The largest heap `quotient(RULE)` tries for a proven period (the quotient may not grow there).
+const PERIOD_HEAPS: usize = 200;
 
 /// The largest quotient `quotient(RULE)` builds.
 const QUOTIENT_ELEMENTS: usize = 256;
@@ -71,7 +75,7 @@ pub(crate) const MISERENIM: FunctionDef = FunctionDef {
 pub(crate) const QUOTIENT: FunctionDef = FunctionDef {
     name: "quotient",
     signature: "quotient(RULE)",
-    doc: "the misère quotient of a heap rule for sums of heaps up to 12 (order, elements, P-portion, heaps' elements); gives up beyond 256 elements or the budget",
+    doc: "the misère quotient of a heap rule for sums of heaps up to 12 (order, elements, P-portion, heaps' elements), then its period where the periodicity theorem proves one without the quotient growing (up to heap 200); gives up beyond 256 elements or the budget",
     returns: Returns::Text,
     aliases: &[],
     eval: |s, call, ctx| match call.args {
@@ -121,29 +125,67 @@ fn miserenim(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
 
 /// The text of `quotient(RULE)`, or the warning of a quotient too large or too slow.
 fn quotient_of(rule: &HeapRule, call: &Call, budget: &Budget) -> EvalResult<Value> {
-    let table = quotient::HeapRule::new(QUOTIENT_HEAPS, |n| {
+    let table = heap_table(rule, QUOTIENT_HEAPS, call)?;
+    let q = match quotient::quotient(&table, QUOTIENT_ELEMENTS, budget) {
+        Ok(q) => q,
+        Err(e) => return Err(quotient_gave_up(e, call, budget)),
+    };
+    let Some(shape) = shape(rule) else {
+        return Ok(Value::Text(describe(&q, None)));
+    };
+    // Beyond heap 12 the quotient may not grow: a period is proven, or the heaps before the
+    // quotient would grow (or the budget ran out) are reported.
+    let table = heap_table(rule, PERIOD_HEAPS, call)?;
+    let solved = match quotient::solve(&table, q.order(), Some(shape), budget) {
+        Ok(s) => s,
+        Err(e) => Solved { quotient: e.partial.map_or(q, |p| *p), period: None },
+    };
+    Ok(Value::Text(describe(&solved.quotient, Some(solved.period))))
+}
+
+/// The options of heaps up to `heaps` as the quotient engine reads them.
+fn heap_table(rule: &HeapRule, heaps: usize, call: &Call) -> EvalResult<quotient::HeapRule> {
+    quotient::HeapRule::new(heaps, |n| {
         rule.heap_options(n as u64).into_iter().map(|o| o.into_iter().map(|h| h as usize).collect()).collect()
     })
-    .map_err(|e| gave_up_because(call.span.clone(), e, "heap rules must leave smaller heaps"))?;
-    match quotient::quotient(&table, QUOTIENT_ELEMENTS, budget) {
-        Ok(q) => Ok(Value::Text(describe(&q))),
-        Err(e) => {
-            let text = e.to_string();
-            let reason = text.strip_prefix("gave up: ").unwrap_or(&text).to_string();
-            let hint = match e.reason {
-                GaveUpReason::Budget(_) => "raise the budget with `cgt eval --budget 60s,8GiB`",
-                GaveUpReason::TooLarge { .. } => "the quotient of this rule is too large to list; it may be infinite",
-            };
-            match e.reason {
-                GaveUpReason::Budget(x) if e.partial.is_none() => Err(gave_up(x, call.span.clone(), budget)),
-                _ => Err(gave_up_because(call.span.clone(), reason, hint)),
-            }
+    .map_err(|e| gave_up_because(call.span.clone(), e, "heap rules must leave smaller heaps"))
+}
+
+/// The shape the periodicity theorem needs: finite take-and-break codes without modifiers,
+/// and subtraction games.
+fn shape(rule: &HeapRule) -> Option<Shape> {
+    match rule {
+        HeapRule::Octal(code)
+            if !code.repeats() && (0..=code.max_take()).all(|k| code.constraint(k) == Constraint::Free) =>
+        {
+            Some(Shape { max_take: code.max_take() as usize, parts: code.max_heaps_left().max(1) })
         }
+        HeapRule::Subtraction(game) => {
+            Some(Shape { max_take: game.take_set().last().copied().unwrap_or(0) as usize, parts: 1 })
+        }
+        _ => None,
     }
 }
 
-/// The quotient in words: order, elements with a position of each, P-portion, heaps' elements.
-fn describe(q: &Quotient) -> String {
+/// The warning of a quotient too large or too slow, with how far it got.
+fn quotient_gave_up(e: quotient::GaveUp, call: &Call, budget: &Budget) -> Box<cgt_syntax::Diagnostic> {
+    let text = e.to_string();
+    let reason = text.strip_prefix("gave up: ").unwrap_or(&text).to_string();
+    let hint = match e.reason {
+        GaveUpReason::Budget(_) => "raise the budget with `cgt eval --budget 60s,8GiB`",
+        GaveUpReason::TooLarge { .. } | GaveUpReason::ProofTooLarge { .. } => {
+            "the quotient of this rule is too large to list; it may be infinite"
+        }
+    };
+    match e.reason {
+        GaveUpReason::Budget(x) if e.partial.is_none() => gave_up(x, call.span.clone(), budget),
+        _ => gave_up_because(call.span.clone(), reason, hint),
+    }
+}
+
+/// The quotient in words: order, elements with a position of each, P-portion, heaps' elements,
+/// and the period (`None` when no period is looked for).
+fn describe(q: &Quotient, period: Option<Option<(usize, usize)>>) -> String {
     let name = |e: usize| format!("e{e}");
     let position = |e: usize| {
         let r = &q.representatives[e];
@@ -160,13 +202,26 @@ fn describe(q: &Quotient) -> String {
     let elements = listed((0..order).map(|e| format!("{} = {}", name(e), position(e))).collect(), order);
     let p: Vec<String> = (0..order).filter(|&e| q.p_portion[e]).map(name).collect();
     let p_count = p.len();
-    let heaps: Vec<String> = q.heap_map.iter().enumerate().map(|(h, &e)| format!("{h}:{}", name(e))).collect();
+    let shown = match period {
+        Some(Some((n0, p))) => (n0 + p - 1).max(QUOTIENT_HEAPS),
+        _ => QUOTIENT_HEAPS,
+    };
+    let heaps: Vec<String> =
+        q.heap_map.iter().enumerate().take(shown + 1).map(|(h, &e)| format!("{h}:{}", name(e))).collect();
     let mut out = format!(
         "order {order} (sums of heaps up to {}); elements: {elements}; P-portion: {}; heaps: {}",
         q.max_heap,
         listed(p, p_count),
         heaps.join(" ")
     );
+    match period {
+        Some(Some((n0, p))) => out.push_str(&format!(
+            "; period {p} from heap {n0}, proven up to heap {} (the quotient of all heaps)",
+            q.max_heap
+        )),
+        Some(None) => out.push_str(&format!("; no period found up to heap {}", q.max_heap)),
+        None => {}
+    }
     if order <= TABLE_ORDER {
         let rows: Vec<String> = q
             .table

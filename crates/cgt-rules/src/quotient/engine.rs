@@ -1,13 +1,11 @@
 //! The construction and the proof of a quotient for heaps up to n (see the parent module).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 use cgt_core::Budget;
 
+use super::verify::{Found, HeapType, Monoid, Proof, Stop};
 use super::{GaveUpReason, HeapRule, Memo, Quotient, Word};
-
-/// Reached (image, U) pairs allowed in the proof before giving up.
-const MAX_STATES: usize = 1 << 18;
 
 /// Bytes counted per memoised outcome.
 const MEMO_BYTES: usize = 96;
@@ -17,6 +15,8 @@ pub(super) struct Engine<'r> {
     rule: &'r HeapRule,
     memo: Memo,
     tests: Vec<Word>,
+    /// The last proven quotient: outcomes of positions of its heaps.
+    known: Option<Quotient>,
 }
 
 /// A candidate quotient: representatives with their rows, and the products.
@@ -32,23 +32,36 @@ type Step<T> = Result<T, GaveUpReason>;
 
 impl<'r> Engine<'r> {
     pub(super) fn new(rule: &'r HeapRule) -> Self {
-        Engine { rule, memo: Memo::new(), tests: vec![vec![]] }
+        Engine { rule, memo: Memo::new(), tests: vec![vec![]], known: None }
     }
 
-    /// The proven quotient of the heaps 1..=n.
-    pub(super) fn solve(&mut self, n: usize, max: usize, budget: &Budget) -> Step<Quotient> {
+    /// The proven quotient of the heaps 1..=n, with the states of its proof. Outcomes of
+    /// positions whose heaps are all covered by `known` (a proven quotient) are read from it.
+    pub(super) fn solve(
+        &mut self,
+        n: usize,
+        max: usize,
+        known: Option<&Quotient>,
+        budget: &Budget,
+    ) -> Step<(Quotient, Proof)> {
+        self.known = known.cloned();
         loop {
             let cand = self.candidate(n, max, budget)?;
-            match self.check(&cand, n, budget)? {
-                Some(test) => self.tests.push(test),
-                None => {
-                    return Ok(Quotient {
+            if let Some(test) = self.check(&cand, n, budget)? {
+                self.tests.push(test);
+                continue;
+            }
+            match self.prove(&cand, n, budget)? {
+                Err(test) => self.tests.push(test),
+                Ok(proof) => {
+                    let q = Quotient {
                         max_heap: n,
                         table: cand.table,
                         p_portion: cand.p,
                         heap_map: cand.img,
                         representatives: cand.reps,
-                    });
+                    };
+                    return Ok((q, proof));
                 }
             }
         }
@@ -62,6 +75,9 @@ impl<'r> Engine<'r> {
             return Ok(false);
         }
         if let Some(&p) = self.memo.get(&key) {
+            return Ok(p);
+        }
+        if let Some(p) = self.known.as_ref().and_then(|q| q.is_p(&key)) {
             return Ok(p);
         }
         budget.check().map_err(GaveUpReason::Budget)?;
@@ -147,10 +163,7 @@ impl<'r> Engine<'r> {
         if let Some(t) = self.check_associative(c, budget)? {
             return Ok(Some(t));
         }
-        if let Some(t) = self.check_p_moves(c, n, budget)? {
-            return Ok(Some(t));
-        }
-        self.check_n_moves(c, n, budget)
+        Ok(None)
     }
 
     /// The class of `rep(e) + g` must be `e · img(g)`.
@@ -192,68 +205,23 @@ impl<'r> Engine<'r> {
         Ok(None)
     }
 
-    /// No P-position moves to a P-position.
-    fn check_p_moves(&mut self, c: &Candidate, n: usize, budget: &Budget) -> Step<Option<Word>> {
-        for y in 0..c.reps.len() {
-            for g in 1..=n {
-                if !c.p[c.table[y][c.img[g]]] {
-                    continue;
-                }
-                for opt in self.rule.options(g) {
-                    if c.p[c.table[y][image(c, opt)]] {
-                        let from = join(&c.reps[y], &[g]);
-                        let to = join(&c.reps[y], opt);
-                        return self.refute_one(c, &[from, to], budget);
-                    }
-                }
-            }
-        }
-        Ok(None)
-    }
-
-    /// Every non-empty position outside P moves to P: the search over (image, U) pairs.
-    fn check_n_moves(&mut self, c: &Candidate, n: usize, budget: &Budget) -> Step<Option<Word>> {
-        let m = c.reps.len();
-        let words = m.div_ceil(64);
-        // good[g][w]: some option g'' of g has w·g'' in P.
-        let good: Vec<Vec<bool>> = (0..=n)
-            .map(|g| (0..m).map(|w| self.rule.options(g).iter().any(|o| c.p[c.table[w][image(c, o)]])).collect())
+    /// Every position is predicted as the outcome rule says (the search of `verify`), giving
+    /// the reachable states; else a new test from a position predicted wrongly.
+    fn prove(&mut self, c: &Candidate, n: usize, budget: &Budget) -> Step<Result<Proof, Word>> {
+        let m = Monoid { table: &c.table, p: &c.p };
+        let types = (1..=n)
+            .map(|g| {
+                let options: Vec<usize> = self.rule.options(g).iter().map(|o| image(c, o)).collect();
+                (HeapType::new(m, c.img[g], &options), g)
+            })
             .collect();
-        let start = (0usize, vec![0u64; words]);
-        let mut seen: HashMap<(usize, Vec<u64>), (usize, usize)> = HashMap::new();
-        let mut states = vec![start.clone()];
-        seen.insert(start, (usize::MAX, 0));
-        let mut queue = VecDeque::from([0usize]);
-        while let Some(s) = queue.pop_front() {
-            budget.check().map_err(GaveUpReason::Budget)?;
-            let (x, u) = states[s].clone();
-            for (g, good_g) in good.iter().enumerate().skip(1) {
-                let gi = c.img[g];
-                let mut next_u = vec![0u64; words];
-                for z in 0..m {
-                    let in_old = u[c.table[gi][z] / 64] >> (c.table[gi][z] % 64) & 1 == 1;
-                    if in_old || good_g[c.table[x][z]] {
-                        next_u[z / 64] |= 1 << (z % 64);
-                    }
-                }
-                let key = (c.table[x][gi], next_u);
-                if seen.contains_key(&key) {
-                    continue;
-                }
-                let id = states.len();
-                seen.insert(key.clone(), (s, g));
-                if !c.p[key.0] && key.1[0] & 1 == 0 {
-                    let word = witness(&states, &seen, s, g);
-                    return self.refute_position(c, &word, budget);
-                }
-                if states.len() >= MAX_STATES {
-                    return Err(GaveUpReason::TooLarge { limit: MAX_STATES, heap: n });
-                }
-                states.push(key);
-                queue.push_back(id);
-            }
+        match Proof::build(m, types, budget).map_err(|s| stop_reason(s, n))? {
+            Found::Proven(proof) => Ok(Ok(proof)),
+            Found::Witness(word) => match self.refute_position(c, &word, budget)? {
+                Some(test) => Ok(Err(test)),
+                None => Err(GaveUpReason::TooLarge { limit: c.reps.len(), heap: n }),
+            },
         }
-        Ok(None)
     }
 
     /// A failure at X: X or one of its options is predicted wrongly.
@@ -313,21 +281,10 @@ fn first_difference(a: &[bool], b: &[bool]) -> usize {
     a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(0)
 }
 
-/// The heaps added on the way to state `s`, then `g`.
-fn witness(
-    states: &[(usize, Vec<u64>)],
-    seen: &HashMap<(usize, Vec<u64>), (usize, usize)>,
-    mut s: usize,
-    g: usize,
-) -> Word {
-    let mut word = vec![g];
-    while let Some(&(parent, heap)) = seen.get(&states[s]) {
-        if parent == usize::MAX {
-            break;
-        }
-        word.push(heap);
-        s = parent;
+/// The reason to give up for a proof search that stopped at heap n.
+pub(super) fn stop_reason(s: Stop, n: usize) -> GaveUpReason {
+    match s {
+        Stop::Budget(e) => GaveUpReason::Budget(e),
+        Stop::TooManyStates => GaveUpReason::ProofTooLarge { heap: n },
     }
-    word.sort_unstable();
-    word
 }

@@ -91,3 +91,107 @@ fn gives_up_with_progress() {
     assert!(partial.order() <= 6 && partial.max_heap >= 1);
     assert!(err.to_string().starts_with("gave up"));
 }
+
+/// Subtraction games (a heap of 1 has no move when 1 is not in the set) and a user rule.
+fn small_rules(bound: usize) -> Vec<(String, HeapRule)> {
+    let sub = |take: &'static [usize]| {
+        HeapRule::new(bound, |n| take.iter().filter(|&&k| k <= n).map(|&k| vec![n - k]).collect()).unwrap()
+    };
+    // A user rule: take 1 and leave any two heaps, or take 2 from a heap of at least 5.
+    let user = HeapRule::new(bound, |n| {
+        let mut o: Vec<Vec<usize>> = (0..n).map(|a| vec![a, n - 1 - a]).collect();
+        if n >= 5 {
+            o.push(vec![n - 2]);
+        }
+        o
+    })
+    .unwrap();
+    vec![
+        ("{1,2}".into(), sub(&[1, 2])),
+        ("{2,3}".into(), sub(&[2, 3])),
+        ("{1,3,4}".into(), sub(&[1, 3, 4])),
+        ("user".into(), user),
+    ]
+}
+
+/// Every sum of up to `k` heaps of sizes 1..=bound (at most `tokens` in all).
+fn sums(bound: usize, k: usize, tokens: usize) -> Vec<Vec<usize>> {
+    let mut all = Vec::new();
+    let mut words = vec![vec![]];
+    for _ in 0..k {
+        let mut next = Vec::new();
+        for w in &words {
+            for h in w.last().copied().unwrap_or(1)..=bound {
+                let mut v: Vec<usize> = w.clone();
+                v.push(h);
+                if v.iter().sum::<usize>() <= tokens {
+                    next.push(v);
+                }
+            }
+        }
+        all.extend(next.iter().cloned());
+        words = next;
+    }
+    all
+}
+
+#[test]
+fn small_rules_against_search() {
+    for (name, rule) in small_rules(19) {
+        // The user rule splits heaps, so its positions are many more: smaller heaps.
+        let (bound, tokens) = if name == "user" { (10, 24) } else { (19, 40) };
+        let rule = HeapRule::new(bound, |n| rule.options(n).to_vec()).unwrap();
+        let q = quotient(&rule, 500, &Budget::unlimited()).unwrap();
+        let mut memo = HashMap::new();
+        for w in sums(bound, 4, tokens) {
+            let p = misere_value(&rule, w.clone(), &mut memo) == 0;
+            assert_eq!(q.is_p(&w), Some(p), "{name} {w:?}");
+        }
+    }
+}
+
+/// A proven period carries the quotient to heaps far beyond those computed: every sum of up
+/// to three heaps below 3N agrees with search.
+#[test]
+fn proven_periods_against_search() {
+    use super::{Shape, solve};
+    let mut proven = 0;
+    for (name, rule) in small_rules(60).into_iter().take(3) {
+        let take = if name == "{1,2}" { 2 } else { 4 };
+        let solved = solve(&rule, 500, Some(Shape { max_take: take, parts: 1 }), &Budget::unlimited()).unwrap();
+        let Some((n0, p)) = solved.period else { continue };
+        proven += 1;
+        let q = &solved.quotient;
+        let element = |h: usize| if h <= q.max_heap { h } else { n0 + (h - n0) % p };
+        let big = HeapRule::new(3 * q.max_heap, |n| rule_options(&rule, n)).unwrap();
+        let mut memo = HashMap::new();
+        for w in sums(3 * q.max_heap, 3, 3 * q.max_heap) {
+            let mapped: Vec<usize> = w.iter().map(|&h| element(h)).collect();
+            let p_pos = misere_value(&big, w.clone(), &mut memo) == 0;
+            assert_eq!(q.is_p(&mapped), Some(p_pos), "{name} {w:?} (period {p} from {n0})");
+        }
+    }
+    assert_eq!(proven, 3);
+}
+
+/// The subtraction rule's options for any heap (the small rules' take sets, read back from
+/// the options of a heap past the largest take).
+fn rule_options(rule: &HeapRule, n: usize) -> Vec<Vec<usize>> {
+    let probe = rule.max_heap();
+    let takes: Vec<usize> = rule.options(probe).iter().map(|o| probe - o.iter().sum::<usize>()).collect();
+    takes.iter().filter(|&&k| k <= n).map(|&k| vec![n - k]).collect()
+}
+
+/// The misère P-positions among single heaps of Kayles and Dawson's Kayles are those of misère
+/// nim value 0 in the published tables (the values for heaps 0..20).
+#[test]
+fn single_heaps_match_published_values() {
+    let kayles = [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0];
+    let dawson = [1, 1, 0, 0, 2, 1, 3, 0, 0, 1, 1, 3, 0, 2, 1, 1, 0, 0, 2, 1, 3];
+    for (code, want, bound) in [(OctalCode::kayles(), kayles, 11), (OctalCode::dawson(), dawson, 13)] {
+        let q = quotient(&HeapRule::octal(&code, bound), 500, &Budget::unlimited()).unwrap();
+        for (n, &v) in want.iter().enumerate().take(bound + 1).skip(1) {
+            assert_eq!(q.is_p(&[n]), Some(v == 0), "{code} heap {n}");
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! The quotient heap by heap (Siegel's MisereSolver extends a quotient one heap size at a time,
+//! Plambeck–Siegel 2008 §6): a new heap first tries every element of the proven quotient of the
+//! smaller heaps, checked by the proof search of `verify` extended by one heap type only; when
+//! none fits, the quotient grows and the candidate search of `engine` builds it again, reading
+//! outcomes of positions of smaller heaps from the previous quotient.
+
+use cgt_core::Budget;
+
+use super::engine::{Engine, stop_reason};
+use super::verify::{Found, HeapType, Monoid, Proof};
+use super::{GaveUp, GaveUpReason, HeapRule, Quotient, Shape, Solved};
+
+/// A proven quotient with the states of its proof.
+struct Current {
+    q: Quotient,
+    proof: Proof,
+}
+
+/// Heaps 1, 2, ... up to `rule.max_heap()`, stopping early once `shape` proves a period.
+pub(super) fn run(
+    rule: &HeapRule,
+    max_elements: usize,
+    shape: Option<Shape>,
+    budget: &Budget,
+) -> Result<Solved, GaveUp> {
+    let mut engine = Engine::new(rule);
+    let mut cur: Option<Current> = None;
+    for n in 1..=rule.max_heap() {
+        let give_up = |reason, cur: Option<Current>| GaveUp { reason, partial: cur.map(|c| Box::new(c.q)) };
+        let same = match &cur {
+            Some(c) => same_order(rule, c, n, budget).map_err(|r| give_up(r, None))?,
+            None => None,
+        };
+        let next = match same {
+            Some(next) => next,
+            None => match engine.solve(n, max_elements, cur.as_ref().map(|c| &c.q), budget) {
+                Ok((q, proof)) => Current { q, proof },
+                Err(reason) => return Err(give_up(reason, cur)),
+            },
+        };
+        cur = Some(next);
+        if let (Some(shape), Some(c)) = (shape, &cur)
+            && let Some(period) = proven_period(&c.q.heap_map, shape)
+        {
+            return Ok(Solved { quotient: c.q.clone(), period: Some(period) });
+        }
+    }
+    match cur {
+        Some(c) => Ok(Solved { quotient: c.q, period: None }),
+        None => Err(GaveUp { reason: GaveUpReason::TooLarge { limit: max_elements, heap: 0 }, partial: None }),
+    }
+}
+
+/// The quotient of heaps up to n when heap n is an element of the quotient of heaps below n.
+fn same_order(rule: &HeapRule, c: &Current, n: usize, budget: &Budget) -> Result<Option<Current>, GaveUpReason> {
+    let m = Monoid { table: &c.q.table, p: &c.q.p_portion };
+    let options: Vec<usize> = rule.options(n).iter().filter_map(|o| c.q.element(o)).collect();
+    // Earlier heaps' elements first, the latest first: near a period one of them fits.
+    let mut order: Vec<usize> = c.q.heap_map[1..].iter().rev().copied().collect();
+    order.extend(0..c.q.order());
+    let mut tried = vec![false; c.q.order()];
+    for x in order {
+        if std::mem::replace(&mut tried[x], true) {
+            continue;
+        }
+        let t = HeapType::new(m, x, &options);
+        match c.proof.extend(m, t, n, budget).map_err(|s| stop_reason(s, n))? {
+            Found::Witness(_) => continue,
+            Found::Proven(proof) => {
+                let mut q = c.q.clone();
+                q.max_heap = n;
+                q.heap_map.push(x);
+                return Ok(Some(Current { q, proof }));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// The least period p (and least pre-period n0 >= 1 for it) that the periodicity theorem proves
+/// from the heap map of heaps 0..=N: `map[g] = map[g - p]` for `n0 + p <= g <= N`, and
+/// `N + 1 >= parts·(n0 + p) + max_take`.
+///
+/// Proof (after Plambeck–Siegel's periodicity theorem for misère quotients of octal games, and
+/// Guy–Smith's for Grundy values): let g > N, and assume the map periodic below g. A move from
+/// g removes k <= max_take tokens and leaves heaps summing to g - k, the largest b >= (g - k) /
+/// parts >= n0 + p; replacing b by b - p (>= n0 >= 1, same element) gives a move of g - p.
+/// Conversely the largest heap c left by a move of g - p is >= (g - p - max_take) / parts >=
+/// n0, and c + p has c's element. So heaps g and g - p have the same option elements; giving g
+/// the element of g - p, g acts in the proof search exactly as g - p does, every position stays
+/// consistent, and the quotient of the heaps up to N is the quotient of all heaps.
+pub(super) fn proven_period(map: &[usize], shape: Shape) -> Option<(usize, usize)> {
+    let big_n = map.len().checked_sub(1)?;
+    (1..=big_n).find_map(|p| {
+        let mut g = big_n;
+        while g > p && map[g] == map[g - p] {
+            g -= 1;
+        }
+        // Every g' in (g, N] repeats; so n0 = g + 1 - p (at least 1).
+        let n0 = (g + 1).saturating_sub(p).max(1);
+        let need = shape.parts.max(1).checked_mul(n0 + p)?.checked_add(shape.max_take)?;
+        (big_n + 1 >= need).then_some((n0, p))
+    })
+}

@@ -1,0 +1,225 @@
+//! The proof that a candidate quotient predicts every misère outcome (Plambeck–Siegel 2008: a
+//! bipartite monoid with a pretending function is the quotient once no position is predicted
+//! against the outcome rule): a search over the states `(image, U, moved)` of all positions.
+//!
+//! A position X is predicted P iff its image is in P. It is *locally consistent* when that holds
+//! iff X has a move and no option of X is predicted P. If every position is locally consistent,
+//! every prediction is right (induction on the game). A heap enters only through its type: its
+//! image, whether it has a move, and `good[w]` (some option o of the heap has `w·image(o)` in P).
+//! With `U(X)` = the z such that `X + Z` (Z of image z) has a move inside X to a predicted P,
+//! `U(X + g) = {z : image(g)·z ∈ U(X)} ∪ {z : good_g[x·z]}`; X is locally consistent iff
+//! `P(x) = moved(X) ∧ 1 ∉ U(X)`. The states reachable from the empty position are found by a
+//! breadth-first search, each with a path of heaps leading to it (a witness position).
+
+use std::collections::{HashMap, VecDeque};
+
+use cgt_core::{Budget, Exhausted};
+
+/// The multiplication table and P-portion of a candidate; element 0 is the identity.
+#[derive(Clone, Copy)]
+pub(super) struct Monoid<'a> {
+    /// `table[a][b]`: the product.
+    pub table: &'a [Vec<usize>],
+    /// `p[a]`: whether a is predicted P.
+    pub p: &'a [bool],
+}
+
+/// How a heap acts in the proof.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct HeapType {
+    /// The heap's element.
+    pub image: usize,
+    /// Whether the heap has a move.
+    pub moves: bool,
+    /// Bit w: some option o of the heap has `w·image(o)` predicted P.
+    pub good: Vec<u64>,
+}
+
+impl HeapType {
+    /// The type of a heap of element `image` whose options have the elements `options`.
+    pub(super) fn new(m: Monoid, image: usize, options: &[usize]) -> Self {
+        let order = m.p.len();
+        let mut good = vec![0u64; order.div_ceil(64)];
+        for w in 0..order {
+            if options.iter().any(|&o| m.p[m.table[w][o]]) {
+                good[w / 64] |= 1 << (w % 64);
+            }
+        }
+        HeapType { image, moves: !options.is_empty(), good }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct State {
+    x: usize,
+    u: Vec<u64>,
+    moved: bool,
+}
+
+/// The reachable states of a proven candidate, kept to extend it by one more heap type.
+#[derive(Clone, Default)]
+pub(super) struct Proof {
+    types: Vec<HeapType>,
+    /// A heap size of each type, to write witnesses.
+    heaps: Vec<usize>,
+    states: Vec<State>,
+    /// Each state's index and how it was reached: (parent state, heap), none for the start.
+    seen: HashMap<State, (usize, Option<(usize, usize)>)>,
+}
+
+/// What a search found: a proof, or a position predicted against the outcome rule.
+pub(super) enum Found {
+    /// Every reachable state is consistent.
+    Proven(Proof),
+    /// The heaps of a locally inconsistent position.
+    Witness(Vec<usize>),
+}
+
+/// Why a search stopped.
+pub(super) enum Stop {
+    /// The budget ran out.
+    Budget(Exhausted),
+    /// More states than allowed.
+    TooManyStates,
+}
+
+impl From<Exhausted> for Stop {
+    fn from(e: Exhausted) -> Self {
+        Stop::Budget(e)
+    }
+}
+
+/// Reached states allowed before giving up.
+const MAX_STATES: usize = 1 << 18;
+
+/// Bytes counted per state (its U bitset and the map entry).
+const STATE_BYTES: usize = 96;
+
+impl Proof {
+    /// Searches all positions over `types` (each with a heap size for witnesses).
+    pub(super) fn build(m: Monoid, types: Vec<(HeapType, usize)>, budget: &Budget) -> Result<Found, Stop> {
+        let mut proof = Proof::default();
+        let start = State { x: 0, u: vec![0; m.p.len().div_ceil(64)], moved: false };
+        if !consistent(m, &start) {
+            return Ok(Found::Witness(vec![]));
+        }
+        proof.seen.insert(start.clone(), (0, None));
+        proof.states.push(start);
+        let (types, heaps): (Vec<_>, Vec<_>) = types.into_iter().unzip();
+        proof.heaps = heaps;
+        let all: Vec<usize> = (0..types.len()).collect();
+        proof.types = types;
+        match proof.close(m, (0..1).collect(), &all, budget)? {
+            Some(w) => Ok(Found::Witness(w)),
+            None => Ok(Found::Proven(proof)),
+        }
+    }
+
+    /// The proof with one more heap type added, or a witness against it; `self` is unchanged.
+    pub(super) fn extend(&self, m: Monoid, t: HeapType, heap: usize, budget: &Budget) -> Result<Found, Stop> {
+        if let Some(i) = self.types.iter().position(|old| *old == t) {
+            let mut same = self.clone();
+            same.heaps[i] = same.heaps[i].min(heap);
+            return Ok(Found::Proven(same));
+        }
+        let mut next = self.clone();
+        next.types.push(t);
+        next.heaps.push(heap);
+        let new_type = [next.types.len() - 1];
+        let frontier: VecDeque<usize> = (0..next.states.len()).collect();
+        // Old states only need the new type; states found from here need every type.
+        let mut queue = VecDeque::new();
+        for s in frontier {
+            if let Some(w) = next.expand(m, s, &new_type, &mut queue, budget)? {
+                return Ok(Found::Witness(w));
+            }
+        }
+        let all: Vec<usize> = (0..next.types.len()).collect();
+        match next.close(m, queue, &all, budget)? {
+            Some(w) => Ok(Found::Witness(w)),
+            None => Ok(Found::Proven(next)),
+        }
+    }
+
+    /// Expands the queued states by every type in `types` until no new state appears.
+    fn close(
+        &mut self,
+        m: Monoid,
+        mut queue: VecDeque<usize>,
+        types: &[usize],
+        budget: &Budget,
+    ) -> Result<Option<Vec<usize>>, Stop> {
+        while let Some(s) = queue.pop_front() {
+            if let Some(w) = self.expand(m, s, types, &mut queue, budget)? {
+                return Ok(Some(w));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Adds the successors of state `s` by the given types; a witness if one is inconsistent.
+    fn expand(
+        &mut self,
+        m: Monoid,
+        s: usize,
+        types: &[usize],
+        queue: &mut VecDeque<usize>,
+        budget: &Budget,
+    ) -> Result<Option<Vec<usize>>, Stop> {
+        budget.check()?;
+        for &t in types {
+            let next = step(m, &self.states[s], &self.types[t]);
+            if self.seen.contains_key(&next) {
+                continue;
+            }
+            let id = self.states.len();
+            let ok = consistent(m, &next);
+            self.seen.insert(next.clone(), (id, Some((s, self.heaps[t]))));
+            self.states.push(next);
+            if !ok {
+                return Ok(Some(self.witness(id)));
+            }
+            if self.states.len() > MAX_STATES {
+                return Err(Stop::TooManyStates);
+            }
+            budget.check_memory(self.states.len() * (STATE_BYTES + self.types.len()))?;
+            queue.push_back(id);
+        }
+        Ok(None)
+    }
+
+    /// The heaps added on the way from the start to state `s`.
+    fn witness(&self, mut s: usize) -> Vec<usize> {
+        let mut word = Vec::new();
+        while let Some(&(_, Some((parent, heap)))) = self.seen.get(&self.states[s]) {
+            word.push(heap);
+            s = parent;
+        }
+        word.sort_unstable();
+        word
+    }
+}
+
+/// The state of X + g from the state of X.
+fn step(m: Monoid, s: &State, t: &HeapType) -> State {
+    let order = m.p.len();
+    let mut u = vec![0u64; s.u.len()];
+    let row_g = &m.table[t.image];
+    let row_x = &m.table[s.x];
+    for z in 0..order {
+        let gz = row_g[z];
+        let xz = row_x[z];
+        let in_old = s.u[gz / 64] >> (gz % 64) & 1 == 1;
+        let good = t.good[xz / 64] >> (xz % 64) & 1 == 1;
+        if in_old || good {
+            u[z / 64] |= 1 << (z % 64);
+        }
+    }
+    State { x: row_x[t.image], u, moved: s.moved || t.moves }
+}
+
+/// Whether positions of this state are predicted as the outcome rule says.
+fn consistent(m: Monoid, s: &State) -> bool {
+    let moves_to_p = s.u[0] & 1 == 1;
+    m.p[s.x] == (s.moved && !moves_to_p)
+}
