@@ -15,6 +15,7 @@
 
 mod compile;
 mod machine;
+mod partizan;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -90,6 +91,7 @@ pub(crate) struct Defs {
     compiled: Vec<Arc<Compiled>>,
     by_name: HashMap<String, usize>,
     rules: HashMap<String, usize>,
+    partizan: HashMap<String, usize>,
     memo: HashMap<(usize, Vec<DVal>), DVal>,
     memo_bytes: usize,
     options: HashMap<usize, Arc<Vec<Vec<Vec<u64>>>>>,
@@ -101,9 +103,14 @@ impl Defs {
         self.by_name.get(name).copied()
     }
 
-    /// The index of the rule named `name`.
+    /// The index of the impartial rule named `name`.
     pub fn rule(&self, name: &str) -> Option<usize> {
         self.rules.get(name).copied()
+    }
+
+    /// The index of the partizan rule named `name`.
+    pub fn partizan(&self, name: &str) -> Option<usize> {
+        self.partizan.get(name).copied()
     }
 }
 
@@ -123,16 +130,24 @@ impl Session {
             scope,
             current: Some((def.name.node.clone(), idx, def.params.len())),
         };
-        let body = c.expr(&def.body).map_err(|f| diagnostic(f, None))?;
+        let mut body = c.expr(&def.body).map_err(|f| diagnostic(f, None))?;
+        if let Some(r) = &def.right {
+            let right = c.expr(r).map_err(|f| diagnostic(f, None))?;
+            let span = def.body.span.start..r.span.end;
+            body = compile::CExpr::Sides(Box::new(body), Box::new(right), idx, span);
+        }
         let slots = c.slots;
         let compiled = Compiled { name: def.name.node.clone(), arity: def.params.len(), slots, body };
         defs.compiled.push(Arc::new(compiled));
-        defs.by_name.insert(def.name.node.clone(), idx);
-        if def.is_rule {
-            defs.rules.insert(def.name.node.clone(), idx);
-        } else {
-            defs.rules.remove(&def.name.node);
-        }
+        let name = &def.name.node;
+        defs.by_name.insert(name.clone(), idx);
+        defs.rules.remove(name);
+        defs.partizan.remove(name);
+        match (def.is_rule, def.right.is_some()) {
+            (true, false) => defs.rules.insert(name.clone(), idx),
+            (true, true) => defs.partizan.insert(name.clone(), idx),
+            _ => None,
+        };
         Ok(Value::List(Vec::new()))
     }
 

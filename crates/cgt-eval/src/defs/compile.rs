@@ -36,6 +36,8 @@ pub(crate) enum CExpr {
     Call(usize, Vec<CExpr>),
     Builtin(Builtin, Vec<CExpr>, Span),
     Game(Vec<CItem>, Vec<CItem>, Span),
+    /// The body of the partizan rule `defs[idx]`: its Left and Right option lists.
+    Sides(Box<CExpr>, Box<CExpr>, usize, Span),
 }
 
 /// A compiled list or option item.

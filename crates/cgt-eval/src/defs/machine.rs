@@ -175,14 +175,21 @@ impl Machine<'_> {
             CExpr::Slice(a, i, j, span) => {
                 let a = self.eval(a, frame)?;
                 let (i, j) = (self.int(i, frame, span)?, self.int(j, frame, span)?);
-                let (Some(i), Some(j)) = (i.to_usize(), j.to_usize()) else {
+                // `xs[i..i-1]` is empty for every i from 0 on, so `s[0..k-1]` works for k = 0.
+                let (Some(i), Some(j)) = (i.to_usize(), (j + 1u32).to_usize()) else {
                     return Err(fail(span, "slice ends count from 0 and are not negative"));
                 };
+                let j = j.wrapping_sub(1);
                 let pick = |len: usize| -> R<std::ops::Range<usize>> {
-                    if i > j.saturating_add(1) || j >= len && i <= j {
-                        return Err(fail(span, &format!("the slice {i}..{j} is outside 0..{}", len.saturating_sub(1))));
+                    let end = j.wrapping_add(1);
+                    if i > end || end > len {
+                        let shown = if end == 0 { "-1".to_string() } else { (end - 1).to_string() };
+                        return Err(fail(
+                            span,
+                            &format!("the slice {i}..{shown} is outside 0..{}", len.saturating_sub(1)),
+                        ));
                     }
-                    Ok(i..(j + 1).max(i))
+                    Ok(i..end)
                 };
                 match &a {
                     DVal::List(xs) => DVal::List(Arc::new(xs[pick(xs.len())?].to_vec())),
@@ -217,6 +224,13 @@ impl Machine<'_> {
                 };
                 let lg = lv.iter().map(|v| self.as_game(v, span)).collect::<R<Vec<_>>>()?;
                 let rg = rv.iter().map(|v| self.as_game(v, span)).collect::<R<Vec<_>>>()?;
+                let g = self.games.from_options(&lg, &rg, self.budget).map_err(Stop::Budget)?;
+                DVal::game(self.games, g)
+            }
+            CExpr::Sides(l, r, this, span) => {
+                let (lv, rv) = (self.eval(l, frame)?, self.eval(r, frame)?);
+                let lg = self.side_options(&lv, *this, "Left", span)?;
+                let rg = self.side_options(&rv, *this, "Right", span)?;
                 let g = self.games.from_options(&lg, &rg, self.budget).map_err(Stop::Budget)?;
                 DVal::game(self.games, g)
             }
@@ -257,7 +271,7 @@ impl Machine<'_> {
         }
     }
 
-    fn int(&mut self, e: &CExpr, frame: &mut Vec<DVal>, span: &Span) -> R<BigInt> {
+    pub(super) fn int(&mut self, e: &CExpr, frame: &mut Vec<DVal>, span: &Span) -> R<BigInt> {
         match self.eval(e, frame)? {
             DVal::Int(n) => Ok(n),
             v => {
@@ -267,7 +281,7 @@ impl Machine<'_> {
         }
     }
 
-    fn as_game(&mut self, v: &DVal, span: &Span) -> R<cgt_core::game::GameId> {
+    pub(super) fn as_game(&mut self, v: &DVal, span: &Span) -> R<cgt_core::game::GameId> {
         match v {
             DVal::Int(n) => Ok(self.games.number(&Dyadic::integer(n.clone()))),
             DVal::Game(g) => Ok(*g),
@@ -413,6 +427,6 @@ fn op_name(op: BinOp) -> &'static str {
     }
 }
 
-fn fail(span: &Span, msg: &str) -> Stop {
+pub(super) fn fail(span: &Span, msg: &str) -> Stop {
     Stop::Fail(Fail { span: span.clone(), message: msg.to_string(), chain: Vec::new() })
 }
