@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use cgt_core::game::{Comparison, Games};
+use cgt_core::game::Comparison;
 use cgt_core::{Budget, Dyadic};
 use cgt_syntax::{BinOp, PrefixOp, Span};
 use num_bigint::BigInt;
@@ -13,10 +13,12 @@ use num_traits::{Signed, ToPrimitive, Zero};
 use super::compile::{Builtin, CClause, CExpr, CItem, Compiled};
 use super::{DVal, Defs, Fail, Stop};
 
-/// One evaluation's view of the session.
+/// One evaluation's view of the session: the definitions, taken out of the session while the
+/// machine runs (see [`crate::Session::with_machine`]), and the session itself, for the game
+/// arena and the functions of the registry.
 pub(crate) struct Machine<'a> {
     pub defs: &'a mut Defs,
-    pub games: &'a mut Games,
+    pub s: &'a mut crate::Session,
     pub budget: &'a Budget,
 }
 
@@ -30,6 +32,22 @@ impl Machine<'_> {
             match self.eval(&c.body, &mut frame) {
                 Err(Stop::Miss(d, args)) => {
                     self.call(d, args)?;
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// The body of `defs[idx]` on `args`, evaluating the calls it needs first; its own value is
+    /// not memoised (a rule's table keeps what it needs of it).
+    pub fn run_body(&mut self, idx: usize, args: Vec<DVal>) -> R<DVal> {
+        let c = self.defs.compiled[idx].clone();
+        loop {
+            let mut frame = args.clone();
+            frame.resize(c.slots, DVal::Bool(false));
+            match self.eval(&c.body, &mut frame) {
+                Err(Stop::Miss(d, a)) => {
+                    self.call(d, a)?;
                 }
                 other => return other,
             }
@@ -98,7 +116,7 @@ impl Machine<'_> {
     pub fn show(&mut self, v: &DVal) -> String {
         match v {
             DVal::Int(n) => n.to_string(),
-            DVal::Game(g) => self.games.display(*g, Default::default()),
+            DVal::Game(g) => self.s.games.display(*g, Default::default()),
             DVal::Bool(b) => b.to_string(),
             DVal::Str(s) => format!("\"{s}\""),
             DVal::List(xs) => format!("[{}]", xs.iter().map(|x| self.show(x)).collect::<Vec<_>>().join(", ")),
@@ -116,8 +134,8 @@ impl Machine<'_> {
                     (PrefixOp::Not, DVal::Bool(b)) => DVal::Bool(!b),
                     (PrefixOp::Neg, DVal::Int(n)) => DVal::Int(-n),
                     (PrefixOp::Neg, DVal::Game(g)) => {
-                        let n = self.games.neg(g, self.budget).map_err(Stop::Budget)?;
-                        DVal::game(self.games, n)
+                        let n = self.s.games.neg(g, self.budget).map_err(Stop::Budget)?;
+                        DVal::game(&self.s.games, n)
                     }
                     (PrefixOp::Not, _) => return Err(fail(span, "`not` needs true or false")),
                     (PrefixOp::Neg, _) => return Err(fail(span, "only numbers and games can be negated")),
@@ -210,6 +228,10 @@ impl Machine<'_> {
                     }
                 }
             }
+            CExpr::Registry(def, args, span) => {
+                let vs = args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
+                self.registry(def, vs, span)?
+            }
             CExpr::Builtin(b, args, span) => {
                 let vs = args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
                 self.builtin(*b, vs, span)?
@@ -224,15 +246,15 @@ impl Machine<'_> {
                 };
                 let lg = lv.iter().map(|v| self.as_game(v, span)).collect::<R<Vec<_>>>()?;
                 let rg = rv.iter().map(|v| self.as_game(v, span)).collect::<R<Vec<_>>>()?;
-                let g = self.games.from_options(&lg, &rg, self.budget).map_err(Stop::Budget)?;
-                DVal::game(self.games, g)
+                let g = self.s.games.from_options(&lg, &rg, self.budget).map_err(Stop::Budget)?;
+                DVal::game(&self.s.games, g)
             }
             CExpr::Sides(l, r, this, span) => {
                 let (lv, rv) = (self.eval(l, frame)?, self.eval(r, frame)?);
                 let lg = self.side_options(&lv, *this, "Left", span)?;
                 let rg = self.side_options(&rv, *this, "Right", span)?;
-                let g = self.games.from_options(&lg, &rg, self.budget).map_err(Stop::Budget)?;
-                DVal::game(self.games, g)
+                let g = self.s.games.from_options(&lg, &rg, self.budget).map_err(Stop::Budget)?;
+                DVal::game(&self.s.games, g)
             }
         })
     }
@@ -256,6 +278,16 @@ impl Machine<'_> {
                 DVal::Bool(false) => Ok(()),
                 _ => Err(fail(span, "an `if` filter must be true or false")),
             },
+            CClause::For(slot, CExpr::Range(a, b, _), span) => {
+                // A range is counted through, never built as a list.
+                let (mut i, b) = (self.int(a, frame, span)?, self.int(b, frame, span)?);
+                while i <= b {
+                    frame[*slot] = DVal::Int(i.clone());
+                    self.clauses(rest, e, frame, out)?;
+                    i += 1u32;
+                }
+                Ok(())
+            }
             CClause::For(slot, over, span) => {
                 let xs = match self.eval(over, frame)? {
                     DVal::List(xs) | DVal::Tuple(xs) => xs,
@@ -283,7 +315,7 @@ impl Machine<'_> {
 
     pub(super) fn as_game(&mut self, v: &DVal, span: &Span) -> R<cgt_core::game::GameId> {
         match v {
-            DVal::Int(n) => Ok(self.games.number(&Dyadic::integer(n.clone()))),
+            DVal::Int(n) => Ok(self.s.games.number(&Dyadic::integer(n.clone()))),
             DVal::Game(g) => Ok(*g),
             other => {
                 let shown = self.show(other);
@@ -305,7 +337,13 @@ impl Machine<'_> {
             (BinOp::Div | BinOp::Mod, Int(_), Int(y)) if y.is_zero() => return Err(fail(span, "division by zero")),
             (BinOp::Div, Int(x), Int(y)) => Int(floor_div(&x, &y)),
             (BinOp::Mod, Int(x), Int(y)) => Int(&x - floor_div(&x, &y) * &y),
-            (BinOp::Concat, List(x), List(y)) => List(Arc::new(x.iter().chain(y.iter()).cloned().collect())),
+            (BinOp::Concat, List(x), List(y)) => {
+                // The operands are usually fresh lists: reuse the first and move the second.
+                let mut out = Arc::try_unwrap(x).unwrap_or_else(|x| x.to_vec());
+                self.budget.check_memory((out.len() + y.len()).saturating_mul(32)).map_err(Stop::Budget)?;
+                out.extend(Arc::try_unwrap(y).unwrap_or_else(|y| y.to_vec()));
+                List(Arc::new(out))
+            }
             (BinOp::Concat, Tuple(x), Tuple(y)) => Tuple(Arc::new(x.iter().chain(y.iter()).cloned().collect())),
             (BinOp::Concat, Str(x), Str(y)) => Str(Arc::from(format!("{x}{y}"))),
             (BinOp::Eq, x, y) if !is_game(&x) || !is_game(&y) => Bool(x == y),
@@ -319,15 +357,15 @@ impl Machine<'_> {
             (BinOp::Add | BinOp::Sub, x, y) if is_game(&x) && is_game(&y) => {
                 let (g, h) = (self.as_game(&x, span)?, self.as_game(&y, span)?);
                 let r = if op == BinOp::Add {
-                    self.games.add(g, h, self.budget)
+                    self.s.games.add(g, h, self.budget)
                 } else {
-                    self.games.sub(g, h, self.budget)
+                    self.s.games.sub(g, h, self.budget)
                 };
-                DVal::game(self.games, r.map_err(Stop::Budget)?)
+                DVal::game(&self.s.games, r.map_err(Stop::Budget)?)
             }
             (cmp, x, y) if is_game(&x) && is_game(&y) && is_comparison(cmp) => {
                 let (g, h) = (self.as_game(&x, span)?, self.as_game(&y, span)?);
-                let c = self.games.compare(g, h, self.budget).map_err(Stop::Budget)?;
+                let c = self.s.games.compare(g, h, self.budget).map_err(Stop::Budget)?;
                 Bool(match cmp {
                     BinOp::Eq => c == Comparison::Equal,
                     BinOp::Ne => c != Comparison::Equal,

@@ -40,7 +40,7 @@ impl Machine<'_> {
                 DVal::Tuple(xs) if xs.is_empty() => &[],
                 x => std::slice::from_ref(x),
             };
-            let mut sum = self.games.zero();
+            let mut sum = self.s.games.zero();
             for p in parts {
                 let args = self.position_args(p, this, span)?;
                 let v = match self.defs.memo.get(&(this, args)) {
@@ -48,7 +48,7 @@ impl Machine<'_> {
                     None => return Err(Stop::Miss(this, self.position_args(p, this, span)?)),
                 };
                 let g = self.as_game(&v, span)?;
-                sum = self.games.add(sum, g, self.budget).map_err(Stop::Budget)?;
+                sum = self.s.games.add(sum, g, self.budget).map_err(Stop::Budget)?;
             }
             out.push(sum);
         }
@@ -90,8 +90,7 @@ impl Session {
         let mut sum = self.games.zero();
         for a in &r.args {
             let args = position_of_arg(&r.name.node, a, arity)?;
-            let (defs, games) = self.table_and_games::<Defs>();
-            let v = Machine { defs, games, budget: ctx.budget }.call(idx, args).map_err(|s| stop(s, span, ctx))?;
+            let v = self.with_machine(ctx.budget, |m| m.call(idx, args)).map_err(|s| stop(s, span, ctx))?;
             let g = match v {
                 DVal::Int(n) => self.games.number(&cgt_core::Dyadic::integer(n)),
                 DVal::Game(g) => g,
