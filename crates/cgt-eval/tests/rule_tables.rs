@@ -109,9 +109,10 @@ fn tables_grown_in_steps_equal_tables_grown_at_once() {
 
 #[test]
 fn lasker_as_a_rule_agrees_with_its_closed_form_on_hundreds_of_heaps() {
+    // 80,000 options in all: beyond the options kept, values come straight from the lists.
     let got =
-        results("rule lasker(n) = [n - k for k in 1..n] ++ [(a, n - a) for a in 1..n-1]\ngrundy(lasker, 0..300)\n");
-    let want: Vec<String> = (0u64..=300)
+        results("rule lasker(n) = [n - k for k in 1..n] ++ [(a, n - a) for a in 1..n-1]\ngrundy(lasker, 0..400)\n");
+    let want: Vec<String> = (0u64..=400)
         .map(|n| match n % 4 {
             0 if n > 0 => n - 1,
             3 => n + 1,

@@ -142,6 +142,12 @@ impl Machine<'_> {
                 }
             }
             CExpr::Binary(op, a, b, span) => {
+                // Whole-number arithmetic on parameters and constants reads them in place.
+                if let (Some(DVal::Int(x)), Some(DVal::Int(y))) = (simple(a, frame), simple(b, frame))
+                    && let Some(v) = int_op(*op, x, y)
+                {
+                    return Ok(v);
+                }
                 let a = self.eval(a, frame)?;
                 match (op, &a) {
                     (BinOp::And, DVal::Bool(false)) => return Ok(a),
@@ -280,13 +286,19 @@ impl Machine<'_> {
             },
             CClause::For(slot, CExpr::Range(a, b, _), span) => {
                 // A range is counted through, never built as a list.
-                let (mut i, b) = (self.int(a, frame, span)?, self.int(b, frame, span)?);
-                while i <= b {
-                    frame[*slot] = DVal::Int(i.clone());
-                    self.clauses(rest, e, frame, out)?;
-                    i += 1u32;
+                let (a, b) = (self.int(a, frame, span)?, self.int(b, frame, span)?);
+                if a > b {
+                    return Ok(());
                 }
-                Ok(())
+                frame[*slot] = DVal::Int(a);
+                loop {
+                    self.clauses(rest, e, frame, out)?;
+                    // The variable is counted up in place: no body can assign it.
+                    match &mut frame[*slot] {
+                        DVal::Int(i) if *i < b => *i += 1u32,
+                        _ => return Ok(()),
+                    }
+                }
             }
             CClause::For(slot, over, span) => {
                 let xs = match self.eval(over, frame)? {
@@ -430,6 +442,30 @@ impl Machine<'_> {
             }
         })
     }
+}
+
+/// A parameter, a `for` variable or a constant, read without evaluating.
+fn simple<'a>(e: &'a CExpr, frame: &'a [DVal]) -> Option<&'a DVal> {
+    match e {
+        CExpr::Local(i) => frame.get(*i),
+        CExpr::Const(v) => Some(v),
+        _ => None,
+    }
+}
+
+/// `x op y` on whole numbers, for the operators that cannot fail.
+fn int_op(op: BinOp, x: &BigInt, y: &BigInt) -> Option<DVal> {
+    Some(match op {
+        BinOp::Add => DVal::Int(x + y),
+        BinOp::Sub => DVal::Int(x - y),
+        BinOp::Eq => DVal::Bool(x == y),
+        BinOp::Ne => DVal::Bool(x != y),
+        BinOp::Lt => DVal::Bool(x < y),
+        BinOp::Le => DVal::Bool(x <= y),
+        BinOp::Gt => DVal::Bool(x > y),
+        BinOp::Ge => DVal::Bool(x >= y),
+        _ => return None,
+    })
 }
 
 fn is_game(v: &DVal) -> bool {

@@ -20,7 +20,7 @@ use crate::value::{EvalResult, gave_up};
 pub(crate) const RULE_BOUND: u64 = 100_000;
 
 /// How many options of a rule are kept (over all heaps) when only Grundy values are asked for.
-const OPTIONS_KEPT: usize = 1 << 21;
+const OPTIONS_KEPT: usize = 1 << 16;
 
 /// What a use of a rule needs of its table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,12 +63,17 @@ impl RuleTable {
         }
         while self.grundy.len() < target {
             let n = self.grundy.len();
-            let opts = heap_options(m, idx, n as u64, span, &ctx)?;
-            let g = mex(&opts, &self.grundy, &mut seen);
-            Arc::make_mut(&mut self.grundy).push(g);
-            if self.options.len() == n && (need == Need::Options || self.kept + opts.len() <= OPTIONS_KEPT) {
+            if self.options.len() == n && (need == Need::Options || self.kept <= OPTIONS_KEPT) {
+                let opts = heap_options(m, idx, n as u64, span, &ctx)?;
+                let g = mex(&opts, &self.grundy, &mut seen);
+                Arc::make_mut(&mut self.grundy).push(g);
                 self.keep(opts, m.budget, span)?;
             } else {
+                // Beyond the options kept, each option's value is read straight from the list.
+                let v = m.run_body(idx, vec![DVal::Int(n.into())]).map_err(|s| stop(s, span, &ctx))?;
+                let g = mex_of_list(&m.defs.compiled[idx].name, n as u64, &v, &self.grundy, &mut seen)
+                    .map_err(|msg| Box::new(Diagnostic::error(Code::Argument, span.clone(), msg)))?;
+                Arc::make_mut(&mut self.grundy).push(g);
                 m.budget.check_memory(self.bytes + 4 * n).map_err(|e| gave_up(e, span.clone(), m.budget))?;
             }
         }
@@ -213,29 +218,56 @@ impl Session {
 
 /// The moves of heap `n` from a rule body's value: each an integer heap, a tuple of heaps, or `()`.
 fn rule_options(name: &str, n: u64, v: &DVal) -> Result<Vec<Vec<u64>>, String> {
-    let DVal::List(items) = v else {
-        return Err(format!("the rule `{name}` must give a list of options for each heap (heap {n})"));
-    };
-    let heap = |x: &DVal| -> Result<u64, String> {
-        let h = match x {
-            DVal::Int(h) => u64::try_from(h).ok(),
-            _ => None,
-        };
-        match h {
-            Some(h) if h < n => Ok(h),
-            Some(h) => Err(format!(
-                "`{name}`: heap {n} moves to a heap of {h}, not smaller, so the game would be loopy (not short)"
-            )),
-            None => Err(format!("`{name}`: an option of heap {n} is not a heap, a tuple of heaps or `()`")),
-        }
-    };
-    items
+    option_list(name, n, v)?
         .iter()
         .map(|o| match o {
-            DVal::Tuple(hs) => hs.iter().map(heap).collect(),
-            x => heap(x).map(|h| vec![h]),
+            DVal::Tuple(hs) => hs.iter().map(|x| heap(name, n, x)).collect(),
+            x => heap(name, n, x).map(|h| vec![h]),
         })
         .collect()
+}
+
+/// The Grundy value of heap `n` from a rule body's value, without building its moves.
+fn mex_of_list(name: &str, n: u64, v: &DVal, grundy: &[u32], seen: &mut Vec<bool>) -> Result<u32, String> {
+    let items = option_list(name, n, v)?;
+    seen.clear();
+    seen.resize(items.len() + 1, false);
+    for o in items.iter() {
+        let parts = match o {
+            DVal::Tuple(hs) => hs.as_slice(),
+            x => std::slice::from_ref(x),
+        };
+        let mut g = 0u32;
+        for x in parts {
+            g ^= grundy[heap(name, n, x)? as usize];
+        }
+        if let Some(slot) = seen.get_mut(g as usize) {
+            *slot = true;
+        }
+    }
+    Ok(seen.iter().position(|&s| !s).unwrap_or(items.len()) as u32)
+}
+
+fn option_list<'a>(name: &str, n: u64, v: &'a DVal) -> Result<&'a Arc<Vec<DVal>>, String> {
+    match v {
+        DVal::List(items) => Ok(items),
+        _ => Err(format!("the rule `{name}` must give a list of options for each heap (heap {n})")),
+    }
+}
+
+/// One heap of an option of heap `n`: a whole number below `n`.
+fn heap(name: &str, n: u64, x: &DVal) -> Result<u64, String> {
+    let h = match x {
+        DVal::Int(h) => u64::try_from(h).ok(),
+        _ => None,
+    };
+    match h {
+        Some(h) if h < n => Ok(h),
+        Some(h) => Err(format!(
+            "`{name}`: heap {n} moves to a heap of {h}, not smaller, so the game would be loopy (not short)"
+        )),
+        None => Err(format!("`{name}`: an option of heap {n} is not a heap, a tuple of heaps or `()`")),
+    }
 }
 
 fn rule_heaps(r: &Ruleset) -> EvalResult<Vec<u64>> {
