@@ -145,3 +145,15 @@ fn errors_of_partizan_rules_say_what_is_wrong() {
     assert_eq!(got[6], "0");
     assert!(got[7].contains("impartial rule has one parameter"), "{}", got[7]);
 }
+
+#[test]
+fn positions_of_partizan_rules_are_games_everywhere_games_go() {
+    let got = results(
+        "rule p(n) = [n - 1 for k in [1] if n > 0] | [n - 1 for k in [1] if n > 0]\n\
+         p[3]\nmisere p[1]\np[2] + *2\ntemp(p[1] + 1)\ntemp(* + 1)\n",
+    );
+    assert_eq!(got[1], "*");
+    assert!(got[2].starts_with('P'), "{}", got[2]);
+    assert_eq!(got[3], "*2");
+    assert_eq!(got[4], got[5]);
+}

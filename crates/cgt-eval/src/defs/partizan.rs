@@ -74,6 +74,11 @@ impl Machine<'_> {
 }
 
 impl Session {
+    /// Whether `name` is a partizan user rule.
+    pub(crate) fn is_partizan_rule(&mut self, name: &str) -> bool {
+        self.table::<Defs>().partizan(name).is_some()
+    }
+
     /// Evaluates `NAME[x, ...]` for a partizan user rule: the sum of the positions' values.
     pub(crate) fn user_partizan_position(
         &mut self,
