@@ -2,6 +2,7 @@
 //! name contains FILTER at growing sizes and prints Markdown tables (median of several runs)
 //! for BENCHMARKS.md. Benchmarks are measurements, never tests: nothing here fails on a time.
 
+mod definitions;
 mod editor;
 mod rules;
 mod workloads;
@@ -64,7 +65,7 @@ fn show(d: Duration) -> String {
 
 fn main() {
     let filter = std::env::args().nth(1).unwrap_or_default();
-    let all = workloads::ALL.iter().chain(rules::RULES).chain(editor::EDITOR);
+    let all = workloads::ALL.iter().chain(rules::RULES).chain(definitions::DEFINITIONS).chain(editor::EDITOR);
     for w in all.filter(|w| w.name.contains(&filter)) {
         println!("### {}\n\n{}\n\n| n | median time | result |\n|---|---|---|", w.name, w.what);
         for &size in w.sizes {

@@ -14,7 +14,11 @@
 //! and the explicit stack are counted against the memory budget.
 
 mod compile;
+mod functions;
 mod machine;
+mod octal_like;
+mod partizan;
+mod rules;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -31,12 +35,6 @@ use machine::Machine;
 use crate::Session;
 use crate::context::Ctx;
 use crate::value::{EvalResult, Value, gave_up};
-
-/// The largest heap a user rule's option table is built for.
-pub(crate) const RULE_BOUND: u64 = 100_000;
-
-/// How many heaps `period(RULE)` looks at for a user rule.
-pub(crate) const PERIOD_BOUND: u64 = 1_000;
 
 /// A value of the definition language. Integer games are always `Int`, so equal values are
 /// equal memo keys.
@@ -90,9 +88,11 @@ pub(crate) struct Defs {
     compiled: Vec<Arc<Compiled>>,
     by_name: HashMap<String, usize>,
     rules: HashMap<String, usize>,
+    partizan: HashMap<String, usize>,
     memo: HashMap<(usize, Vec<DVal>), DVal>,
     memo_bytes: usize,
-    options: HashMap<usize, Arc<Vec<Vec<Vec<u64>>>>>,
+    calls: HashMap<(&'static str, Vec<DVal>), DVal>,
+    tables: HashMap<usize, rules::RuleTable>,
 }
 
 impl Defs {
@@ -101,7 +101,7 @@ impl Defs {
         self.by_name.get(name).copied()
     }
 
-    /// The index of the rule named `name`.
+    /// The index of the impartial rule named `name`.
     pub fn rule(&self, name: &str) -> Option<usize> {
         self.rules.get(name).copied()
     }
@@ -109,18 +109,27 @@ impl Defs {
     /// Binds `name` to the compiled definition `idx` again (as its statement did).
     pub fn rebind(&mut self, name: &str, idx: usize) {
         let Some(c) = self.compiled.get(idx) else { return };
+        let partizan = matches!(c.body, compile::CExpr::Sides(..));
         self.by_name.insert(name.to_string(), idx);
-        if c.is_rule {
-            self.rules.insert(name.to_string(), idx);
-        } else {
-            self.rules.remove(name);
-        }
+        self.rules.remove(name);
+        self.partizan.remove(name);
+        match (c.is_rule, partizan) {
+            (true, false) => self.rules.insert(name.to_string(), idx),
+            (true, true) => self.partizan.insert(name.to_string(), idx),
+            _ => None,
+        };
     }
 
     /// Forgets every name; compiled definitions, memo and tables stay for rebinding.
     pub fn clear_names(&mut self) {
         self.by_name.clear();
         self.rules.clear();
+        self.partizan.clear();
+    }
+
+    /// The index of the partizan rule named `name`.
+    pub fn partizan(&self, name: &str) -> Option<usize> {
+        self.partizan.get(name).copied()
     }
 }
 
@@ -140,17 +149,25 @@ impl Session {
             scope,
             current: Some((def.name.node.clone(), idx, def.params.len())),
         };
-        let body = c.expr(&def.body).map_err(|f| diagnostic(f, None))?;
+        let mut body = c.expr(&def.body).map_err(|f| diagnostic(f, None))?;
+        if let Some(r) = &def.right {
+            let right = c.expr(r).map_err(|f| diagnostic(f, None))?;
+            let span = def.body.span.start..r.span.end;
+            body = compile::CExpr::Sides(Box::new(body), Box::new(right), idx, span);
+        }
         let slots = c.slots;
         let compiled =
             Compiled { name: def.name.node.clone(), arity: def.params.len(), slots, body, is_rule: def.is_rule };
         defs.compiled.push(Arc::new(compiled));
-        defs.by_name.insert(def.name.node.clone(), idx);
-        if def.is_rule {
-            defs.rules.insert(def.name.node.clone(), idx);
-        } else {
-            defs.rules.remove(&def.name.node);
-        }
+        let name = &def.name.node;
+        defs.by_name.insert(name.clone(), idx);
+        defs.rules.remove(name);
+        defs.partizan.remove(name);
+        match (def.is_rule, def.right.is_some()) {
+            (true, false) => defs.rules.insert(name.clone(), idx),
+            (true, true) => defs.partizan.insert(name.clone(), idx),
+            _ => None,
+        };
         Ok(Value::List(Vec::new()))
     }
 
@@ -162,8 +179,18 @@ impl Session {
         let mut c = Compiler { defs, games, globals: &globals, slots: 0, scope: Vec::new(), current: None };
         let body = c.expr(e).map_err(|f| diagnostic(f, None))?;
         let compiled = Compiled { name: String::new(), arity: 0, slots: c.slots, body, is_rule: false };
-        let v = Machine { defs, games, budget: ctx.budget }.run_root(&compiled).map_err(|s| stop(s, &e.span, ctx))?;
+        let v = self.with_machine(ctx.budget, |m| m.run_root(&compiled)).map_err(|s| stop(s, &e.span, ctx))?;
         Ok(self.value_of_dval(&v))
+    }
+
+    /// Runs `f` on a machine over the session's definitions. The definitions are taken out of
+    /// the session while it runs, so that the machine can lend the session to the functions of
+    /// the registry; their arguments are values, never calls of definitions.
+    pub(crate) fn with_machine<T>(&mut self, budget: &Budget, f: impl FnOnce(&mut Machine) -> T) -> T {
+        let mut defs = std::mem::take(self.table::<Defs>());
+        let out = f(&mut Machine { defs: &mut defs, s: self, budget });
+        *self.table::<Defs>() = defs;
+        out
     }
 
     /// Calls a user definition from an ordinary expression, if `name` is one.
@@ -190,7 +217,7 @@ impl Session {
             })?;
             vals.push(d);
         }
-        let (defs, games) = self.table_and_games::<Defs>();
+        let defs = self.table::<Defs>();
         let arity = defs.compiled[idx].arity;
         if arity != vals.len() {
             let name = defs.compiled[idx].name.clone();
@@ -200,117 +227,11 @@ impl Session {
                 format!("`{name}` takes {arity} argument(s), not {}", vals.len()),
             )));
         }
-        let v = Machine { defs, games, budget: ctx.budget }.call(idx, vals).map_err(|s| stop(s, span, ctx))?;
+        let v = self.with_machine(ctx.budget, |m| m.call(idx, vals)).map_err(|s| stop(s, span, ctx))?;
         Ok(self.value_of_dval(&v))
     }
 
-    /// The user rule named `name` with options for heaps up to `largest`, if there is one.
-    pub(crate) fn user_rule(
-        &mut self,
-        name: &str,
-        largest: u64,
-        span: &Span,
-        budget: &Budget,
-    ) -> Option<EvalResult<cgt_rules::heap::HeapRule>> {
-        let idx = self.table::<Defs>().rule(name)?;
-        Some(self.user_rule_at(idx, largest, span, budget))
-    }
-
-    /// The user rule `idx` with options for heaps up to `largest` (at least those it has).
-    pub(crate) fn user_rule_at(
-        &mut self,
-        idx: usize,
-        largest: u64,
-        span: &Span,
-        budget: &Budget,
-    ) -> EvalResult<cgt_rules::heap::HeapRule> {
-        if largest > RULE_BOUND {
-            return Err(Box::new(
-                Diagnostic::error(
-                    Code::Argument,
-                    span.clone(),
-                    format!("user rules are evaluated for heaps up to {RULE_BOUND}, not {largest}"),
-                )
-                .with_hint("use smaller heaps"),
-            ));
-        }
-        let (defs, games) = self.table_and_games::<Defs>();
-        let name = defs.compiled[idx].name.clone();
-        let mut table: Vec<Vec<Vec<u64>>> = defs.options.get(&idx).map(|t| t.to_vec()).unwrap_or_default();
-        let ctx = Ctx { budget, src: "", top: None };
-        let mut m = Machine { defs, games, budget };
-        while (table.len() as u64) <= largest {
-            let n = table.len() as u64;
-            let v = m.call(idx, vec![DVal::Int(n.into())]).map_err(|s| stop(s, span, &ctx))?;
-            table.push(
-                rule_options(&name, n, &v)
-                    .map_err(|msg| Box::new(Diagnostic::error(Code::Argument, span.clone(), msg)))?,
-            );
-            budget
-                .check_memory(table.iter().map(|o| o.len() * 32 + 24).sum())
-                .map_err(|e| gave_up(e, span.clone(), budget))?;
-        }
-        let options = Arc::new(table);
-        defs.options.insert(idx, options.clone());
-        Ok(cgt_rules::heap::HeapRule::User(cgt_rules::heap::UserRule { name, generation: idx as u64, options }))
-    }
-
-    /// The user rule named `name` with the options computed so far (extended when used).
-    pub(crate) fn user_rule_stub(&mut self, name: &str) -> Option<cgt_rules::heap::HeapRule> {
-        let defs = self.table::<Defs>();
-        let idx = defs.rule(name)?;
-        let options = defs.options.get(&idx).cloned().unwrap_or_default();
-        let name = name.to_string();
-        Some(cgt_rules::heap::HeapRule::User(cgt_rules::heap::UserRule { name, generation: idx as u64, options }))
-    }
-
-    /// `NAME[h, ...]` for a user rule, as a heap rule with options up to the largest heap.
-    pub(crate) fn user_position_rule(
-        &mut self,
-        r: &cgt_syntax::Ruleset,
-    ) -> Option<EvalResult<cgt_rules::heap::HeapRule>> {
-        self.table::<Defs>().rule(&r.name.node)?;
-        let heaps = match rule_heaps(r) {
-            Ok(h) => h,
-            Err(e) => return Some(Err(e)),
-        };
-        let largest = heaps.iter().copied().max().unwrap_or(0);
-        self.user_rule(&r.name.node, largest, &r.name.span, &Budget::unlimited())
-    }
-
-    /// Evaluates `NAME[h, ...]` for a user rule: the Grundy value of the sum of heaps.
-    pub(crate) fn user_rule_position(
-        &mut self,
-        r: &cgt_syntax::Ruleset,
-        span: &Span,
-        ctx: &Ctx,
-    ) -> Option<EvalResult<crate::context::Computed>> {
-        self.table::<Defs>().rule(&r.name.node)?;
-        Some((|| {
-            let heaps = rule_heaps(r)?;
-            let largest = heaps.iter().copied().max().unwrap_or(0);
-            let rule = self.user_rule(&r.name.node, largest, span, ctx.budget).expect("checked above")?;
-            self.heap_position(&rule, &heaps, span, ctx)
-        })())
-    }
-
-    /// Makes sure a user rule has options up to `largest`; other rules are returned as they are.
-    pub(crate) fn extend_rule(
-        &mut self,
-        rule: &cgt_rules::heap::HeapRule,
-        largest: u64,
-        span: &Span,
-        budget: &Budget,
-    ) -> EvalResult<cgt_rules::heap::HeapRule> {
-        match rule {
-            cgt_rules::heap::HeapRule::User(u) if (u.options.len() as u64) <= largest => {
-                self.user_rule_at(u.generation as usize, largest, span, budget)
-            }
-            other => Ok(other.clone()),
-        }
-    }
-
-    fn value_of_dval(&mut self, v: &DVal) -> Value {
+    pub(crate) fn value_of_dval(&mut self, v: &DVal) -> Value {
         match v {
             DVal::Int(n) => Value::Game(self.games.number(&cgt_core::Dyadic::integer(n.clone()))),
             DVal::Game(g) => Value::Game(*g),
@@ -343,53 +264,6 @@ pub(crate) fn to_dval(v: &Value, games: &mut Games) -> Option<DVal> {
         Value::List(xs) => DVal::List(Arc::new(xs.iter().map(|x| to_dval(x, games)).collect::<Option<Vec<_>>>()?)),
         _ => return None,
     })
-}
-
-/// The moves of heap `n` from a rule body's value: each an integer heap, a tuple of heaps, or `()`.
-fn rule_options(name: &str, n: u64, v: &DVal) -> Result<Vec<Vec<u64>>, String> {
-    let DVal::List(items) = v else {
-        return Err(format!("the rule `{name}` must give a list of options for each heap (heap {n})"));
-    };
-    let heap = |x: &DVal| -> Result<u64, String> {
-        let h = match x {
-            DVal::Int(h) => u64::try_from(h).ok(),
-            _ => None,
-        };
-        match h {
-            Some(h) if h < n => Ok(h),
-            Some(h) => Err(format!(
-                "`{name}`: heap {n} moves to a heap of {h}, not smaller, so the game would be loopy (not short)"
-            )),
-            None => Err(format!("`{name}`: an option of heap {n} is not a heap, a tuple of heaps or `()`")),
-        }
-    };
-    items
-        .iter()
-        .map(|o| match o {
-            DVal::Tuple(hs) => hs.iter().map(heap).collect(),
-            x => heap(x).map(|h| vec![h]),
-        })
-        .collect()
-}
-
-fn rule_heaps(r: &cgt_syntax::Ruleset) -> EvalResult<Vec<u64>> {
-    r.args
-        .iter()
-        .map(|a| match &a.kind {
-            cgt_syntax::RuleArgKind::Int(s) => s.parse::<u64>().map_err(|_| ()),
-            _ => Err(()),
-        })
-        .collect::<Result<Vec<u64>, ()>>()
-        .map_err(|()| {
-            Box::new(
-                Diagnostic::error(
-                    Code::Argument,
-                    r.name.span.clone(),
-                    format!("`{}[...]` takes heap sizes", r.name.node),
-                )
-                .with_hint(format!("for example `{}[5, 3]`", r.name.node)),
-            )
-        })
 }
 
 fn stop(s: Stop, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {

@@ -190,13 +190,8 @@ impl Session {
         if let HeapRule::Octal(code) = rule {
             no_period_theorem(code, span)?;
         }
-        if matches!(rule, HeapRule::User(_)) {
-            let table = self.grundy_table(rule, crate::defs::PERIOD_BOUND, span, budget)?;
-            return Err(gave_up_because(
-                span.clone(),
-                format!("no period found among the first {} values", table.values().len()),
-                "periods of rules written in the language are not proven yet",
-            ));
+        if let HeapRule::User(u) = rule {
+            return self.user_period(u, span, budget).map(|c| c.value);
         }
         let mut limit = 1u64 << 12;
         let mut searched = 0;

@@ -125,6 +125,12 @@ pub struct FunctionDef {
     pub(crate) eval: FunctionEval,
 }
 
+impl std::fmt::Debug for FunctionDef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "function {}", self.name)
+    }
+}
+
 /// A function call as the functions see it.
 pub(crate) struct Call<'a> {
     /// The function's name as written.

@@ -87,6 +87,9 @@ impl Session {
         if let Some(out) = self.user_rule_position(r, span, ctx) {
             return out;
         }
+        if let Some(out) = self.user_partizan_position(r, span, ctx) {
+            return out;
+        }
         let def = find_ruleset(&r.name)?;
         check_settings(def, &r.name, &r.settings)?;
         (def.eval)(self, r, span, ctx)

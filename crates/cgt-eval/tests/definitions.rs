@@ -84,3 +84,40 @@ fn an_exponential_definition_gives_up_within_its_budget() {
     assert!(got.contains("gave up"), "{got}");
     assert!(started.elapsed().as_secs() < 10);
 }
+
+#[test]
+fn functions_of_the_registry_can_be_called_in_bodies() {
+    // Each list computed in a body against the same functions called in plain statements.
+    let mut rng = cgt_testkit::Rng::new(5);
+    for _ in 0..8 {
+        let (a, b, n) = (rng.below(9) as i64 - 2, rng.below(5) as i64 - 6, rng.below(9));
+        let g = format!("{{{a} | {b}}}");
+        let calls = [
+            format!("mean({g})"),
+            format!("temp({g})"),
+            format!("leftstop({g})"),
+            format!("cool({g}, 1/2)"),
+            format!("heat({g}, *)"),
+            format!("nimsum({n}, 5)"),
+            format!("grundy(*{n} + *3)"),
+        ];
+        let src = format!(
+            "def f(g, n, s) = [mean(g), temp(g), leftstop(g), cool(g, 1/2), heat(g, *), nimsum(n, 5), grundy(*3 + s)]\n\
+             f({g}, {n}, *{n})\n{}\n",
+            calls.join("\n")
+        );
+        let got = results(&src, &Config::default());
+        assert_eq!(got[1], format!("[{}]", got[2..].join(", ")), "{g}, {n}");
+    }
+}
+
+#[test]
+fn functions_that_give_no_value_of_the_language_are_errors_in_bodies() {
+    let got = results(
+        "def o(g) = outcome(g)\ndef p(g) = grundy(g)\np({1 | 0})\ndef q(n) = if n == 0 then grundy(1) else q(n - 1)\nq(2)\n",
+        &Config::default(),
+    );
+    assert!(got[0].contains("`outcome` cannot be called inside a definition"), "{}", got[0]);
+    assert!(got[2].contains("grundy({1|0})") && got[2].contains("not impartial"), "{}", got[2]);
+    assert!(got[4].contains("q(2) → q(1) → q(0)"), "{}", got[4]);
+}

@@ -272,6 +272,12 @@ fn every_keyword_function_and_ruleset_is_coloured() {
             missing.push(format!("keyword `{kw}` (scope keyword.other.{kw}.cgt)"));
         }
     }
+    for kw in cgt_syntax::DEF_KEYWORDS {
+        let scopes = ["keyword.other.definition.cgt", "keyword.control.definition.cgt", "keyword.operator.word.cgt"];
+        if !scopes.iter().chain(&["constant.language.boolean.cgt"]).any(|s| coloured(&rules, kw, s)) {
+            missing.push(format!("definition keyword `{kw}` (a keyword.* scope of the definition rules)"));
+        }
+    }
     for w in OUTCOME_WORDS {
         if !coloured(&rules, w, "constant.language.outcome.cgt") {
             missing.push(format!("outcome `{w}` (scope constant.language.outcome.cgt)"));

@@ -35,34 +35,27 @@ pub struct UserRule {
     pub generation: u64,
     /// `options[n]`: the moves from a heap of `n`.
     pub options: std::sync::Arc<Vec<Vec<Vec<u64>>>>,
+    /// `grundy[n]`: the Grundy value of a heap of `n`, computed with the options (a table may
+    /// know the values of more heaps than it keeps the options of).
+    pub grundy: std::sync::Arc<Vec<u32>>,
 }
 
 impl UserRule {
-    /// The Grundy values of heaps `0..min(limit, bound)`, by the mex rule; no period is claimed.
+    /// The Grundy values of heaps `0..min(limit, known)`, as computed with the options; no
+    /// period is claimed.
     fn grundy_table(&self, limit: usize, budget: &cgt_core::Budget) -> Result<crate::nim::GrundyTable, Exhausted> {
-        let n = limit.min(self.options.len());
+        let n = limit.min(self.grundy.len());
         budget.check_memory(n.saturating_mul(4))?;
-        let mut values: Vec<u32> = Vec::with_capacity(n);
-        let mut seen: Vec<bool> = Vec::new();
-        for opts in self.options.iter().take(n) {
-            budget.check()?;
-            seen.clear();
-            seen.resize(opts.len() + 1, false);
-            for heaps in opts {
-                let g = heaps.iter().fold(0u32, |acc, &h| acc ^ values.get(h as usize).copied().unwrap_or(0));
-                if let Some(slot) = seen.get_mut(g as usize) {
-                    *slot = true;
-                }
-            }
-            values.push(seen.iter().position(|&s| !s).unwrap_or(opts.len()) as u32);
-        }
-        Ok(crate::nim::GrundyTable::new(values, None))
+        Ok(crate::nim::GrundyTable::new(self.grundy[..n].to_vec(), None))
     }
 }
 
 impl PartialEq for UserRule {
     fn eq(&self, other: &Self) -> bool {
-        self.name == other.name && self.generation == other.generation && self.options.len() == other.options.len()
+        self.name == other.name
+            && self.generation == other.generation
+            && self.options.len() == other.options.len()
+            && self.grundy.len() == other.grundy.len()
     }
 }
 
@@ -70,7 +63,14 @@ impl Eq for UserRule {}
 
 impl std::fmt::Debug for UserRule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}#{} (heaps below {})", self.name, self.generation, self.options.len())
+        write!(
+            f,
+            "{}#{} (moves below {}, values below {})",
+            self.name,
+            self.generation,
+            self.options.len(),
+            self.grundy.len()
+        )
     }
 }
 

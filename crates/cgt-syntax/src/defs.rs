@@ -6,6 +6,9 @@
 //! division and remainder are the words `times`, `div` and `mod` (`3*` is still `3 + *`, `*2`
 //! still a nimber, `1/2` still a dyadic), `++` concatenates, and `..` is an inclusive range.
 //!
+//! A rule is impartial (`rule NAME(n) = OPTIONS`, one parameter, the heap) or partizan
+//! (`rule NAME(PARAMS) = LEFT | RIGHT`, one list of options for each player).
+//!
 //! The parser is a hand-written precedence climber over the statement's tokens. Operator
 //! chains are loops; it recurses only per bracket and per nested `if`/`not`/prefix, and it
 //! refuses more than [`MAX_NESTING`] levels, so no input overflows the stack.
@@ -31,8 +34,10 @@ pub struct Definition {
     pub name: Spanned<String>,
     /// The parameters.
     pub params: Vec<Spanned<String>>,
-    /// The body.
+    /// The body; for a partizan rule, the list of Left's options.
     pub body: DExpr,
+    /// For a partizan rule (`rule NAME(p) = LEFT | RIGHT`), the list of Right's options.
+    pub right: Option<DExpr>,
 }
 
 /// An expression of the definition language.
@@ -195,16 +200,23 @@ impl<'src> Parser<'_, 'src> {
                 self.expect(Token::Comma, "`,` or `)`")?;
             }
         }
-        if is_rule && params.len() != 1 {
-            return Err(hinted(
-                name.span.clone(),
-                "a rule has one parameter, the heap: `rule NAME(n) = [...]`",
-                "write a game of several numbers with `def`",
-            ));
-        }
         self.expect(Token::Assign, "`=` and the body")?;
         let body = self.expr()?;
-        Ok(Definition { is_rule, name, params, body })
+        let right = match self.peek() {
+            Some(Token::Bars("|")) if is_rule => {
+                self.pos += 1;
+                Some(self.expr()?)
+            }
+            _ => None,
+        };
+        if is_rule && right.is_none() && params.len() != 1 {
+            return Err(hinted(
+                name.span.clone(),
+                "an impartial rule has one parameter, the heap: `rule NAME(n) = [...]`",
+                "a partizan rule may have several: `rule NAME(w, h) = LEFT | RIGHT`",
+            ));
+        }
+        Ok(Definition { is_rule, name, params, body, right })
     }
 
     fn expr(&mut self) -> PResult<DExpr> {

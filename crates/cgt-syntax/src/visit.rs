@@ -202,5 +202,11 @@ mod tests {
         let used: Vec<String> = names_used(&file.stmts[0]).into_iter().map(|n| n.node).collect();
         assert_eq!(used, ["h"]);
         assert_eq!(name_defined(&file.stmts[0]).map(|n| n.node.as_str()), Some("f"));
+        // Both lists of a partizan rule are read: Right's uses `g` and the parameter.
+        let file = crate::parse("rule p(n) = [n - 1 for k in 1..1] | [g(n)]\n");
+        let used: Vec<String> = names_used(&file.stmts[0]).into_iter().map(|n| n.node).collect();
+        assert_eq!(used, ["g"]);
+        let params = name_refs(&file.stmts[0]).into_iter().filter(|r| matches!(r.role, NameRole::LocalUse { .. }));
+        assert_eq!(params.count(), 2, "n in both lists");
     }
 }

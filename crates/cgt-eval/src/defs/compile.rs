@@ -9,6 +9,7 @@ use cgt_syntax::{BinOp, Clause, DExpr, DKind, Item, PrefixOp, Span};
 use num_bigint::BigInt;
 
 use super::{DVal, Defs, Fail};
+use crate::registry::{FunctionDef, Returns};
 
 /// The builtins of the definition language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +36,11 @@ pub(crate) enum CExpr {
     Slice(Box<CExpr>, Box<CExpr>, Box<CExpr>, Span),
     Call(usize, Vec<CExpr>),
     Builtin(Builtin, Vec<CExpr>, Span),
+    /// A function of the registry (`mean`, `temp`, `grundy`, `nimsum`, ...) on values.
+    Registry(&'static FunctionDef, Vec<CExpr>, Span),
     Game(Vec<CItem>, Vec<CItem>, Span),
+    /// The body of the partizan rule `defs[idx]`: its Left and Right option lists.
+    Sides(Box<CExpr>, Box<CExpr>, usize, Span),
 }
 
 /// A compiled list or option item.
@@ -143,12 +148,7 @@ impl Compiler<'_> {
             "mex" => Builtin::Mex,
             "sum" => Builtin::Sum,
             "len" => Builtin::Len,
-            _ => {
-                return Err(fail(
-                    span,
-                    &format!("unknown function `{name}`: define it first with `def`, or use min, max, mex, sum, len"),
-                ));
-            }
+            _ => return registry_call(name, compiled, span),
         };
         Ok(CExpr::Builtin(b, compiled, span.clone()))
     }
@@ -175,6 +175,27 @@ impl Compiler<'_> {
         let expr = self.expr(&item.expr);
         self.scope.truncate(depth);
         Ok(CItem { expr: expr?, clauses })
+    }
+}
+
+/// A call of a function of the registry, if it gives a value definitions can use.
+fn registry_call(name: &str, args: Vec<CExpr>, span: &Span) -> Result<CExpr, Fail> {
+    let Some(def) = crate::registry::function(name) else {
+        let msg = format!("unknown function `{name}`: define it first with `def`, or use min, max, mex, sum, len");
+        return Err(fail(span, &msg));
+    };
+    match def.returns {
+        Returns::Game | Returns::Number | Returns::Integer | Returns::List => {
+            Ok(CExpr::Registry(def, args, span.clone()))
+        }
+        other => Err(fail(
+            span,
+            &format!(
+                "`{name}` cannot be called inside a definition: it gives {}, and definitions compute with \
+                 numbers, games, strings, lists and tuples",
+                other.describe()
+            ),
+        )),
     }
 }
 

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use cgt_core::game::{Comparison, Games};
+use cgt_core::game::Comparison;
 use cgt_core::{Budget, Dyadic};
 use cgt_syntax::{BinOp, PrefixOp, Span};
 use num_bigint::BigInt;
@@ -13,10 +13,12 @@ use num_traits::{Signed, ToPrimitive, Zero};
 use super::compile::{Builtin, CClause, CExpr, CItem, Compiled};
 use super::{DVal, Defs, Fail, Stop};
 
-/// One evaluation's view of the session.
+/// One evaluation's view of the session: the definitions, taken out of the session while the
+/// machine runs (see [`crate::Session::with_machine`]), and the session itself, for the game
+/// arena and the functions of the registry.
 pub(crate) struct Machine<'a> {
     pub defs: &'a mut Defs,
-    pub games: &'a mut Games,
+    pub s: &'a mut crate::Session,
     pub budget: &'a Budget,
 }
 
@@ -30,6 +32,22 @@ impl Machine<'_> {
             match self.eval(&c.body, &mut frame) {
                 Err(Stop::Miss(d, args)) => {
                     self.call(d, args)?;
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// The body of `defs[idx]` on `args`, evaluating the calls it needs first; its own value is
+    /// not memoised (a rule's table keeps what it needs of it).
+    pub fn run_body(&mut self, idx: usize, args: Vec<DVal>) -> R<DVal> {
+        let c = self.defs.compiled[idx].clone();
+        loop {
+            let mut frame = args.clone();
+            frame.resize(c.slots, DVal::Bool(false));
+            match self.eval(&c.body, &mut frame) {
+                Err(Stop::Miss(d, a)) => {
+                    self.call(d, a)?;
                 }
                 other => return other,
             }
@@ -98,7 +116,7 @@ impl Machine<'_> {
     pub fn show(&mut self, v: &DVal) -> String {
         match v {
             DVal::Int(n) => n.to_string(),
-            DVal::Game(g) => self.games.display(*g, Default::default()),
+            DVal::Game(g) => self.s.games.display(*g, Default::default()),
             DVal::Bool(b) => b.to_string(),
             DVal::Str(s) => format!("\"{s}\""),
             DVal::List(xs) => format!("[{}]", xs.iter().map(|x| self.show(x)).collect::<Vec<_>>().join(", ")),
@@ -116,14 +134,20 @@ impl Machine<'_> {
                     (PrefixOp::Not, DVal::Bool(b)) => DVal::Bool(!b),
                     (PrefixOp::Neg, DVal::Int(n)) => DVal::Int(-n),
                     (PrefixOp::Neg, DVal::Game(g)) => {
-                        let n = self.games.neg(g, self.budget).map_err(Stop::Budget)?;
-                        DVal::game(self.games, n)
+                        let n = self.s.games.neg(g, self.budget).map_err(Stop::Budget)?;
+                        DVal::game(&self.s.games, n)
                     }
                     (PrefixOp::Not, _) => return Err(fail(span, "`not` needs true or false")),
                     (PrefixOp::Neg, _) => return Err(fail(span, "only numbers and games can be negated")),
                 }
             }
             CExpr::Binary(op, a, b, span) => {
+                // Whole-number arithmetic on parameters and constants reads them in place.
+                if let (Some(DVal::Int(x)), Some(DVal::Int(y))) = (simple(a, frame), simple(b, frame))
+                    && let Some(v) = int_op(*op, x, y)
+                {
+                    return Ok(v);
+                }
                 let a = self.eval(a, frame)?;
                 match (op, &a) {
                     (BinOp::And, DVal::Bool(false)) => return Ok(a),
@@ -175,14 +199,21 @@ impl Machine<'_> {
             CExpr::Slice(a, i, j, span) => {
                 let a = self.eval(a, frame)?;
                 let (i, j) = (self.int(i, frame, span)?, self.int(j, frame, span)?);
-                let (Some(i), Some(j)) = (i.to_usize(), j.to_usize()) else {
+                // `xs[i..i-1]` is empty for every i from 0 on, so `s[0..k-1]` works for k = 0.
+                let (Some(i), Some(j)) = (i.to_usize(), (j + 1u32).to_usize()) else {
                     return Err(fail(span, "slice ends count from 0 and are not negative"));
                 };
+                let j = j.wrapping_sub(1);
                 let pick = |len: usize| -> R<std::ops::Range<usize>> {
-                    if i > j.saturating_add(1) || j >= len && i <= j {
-                        return Err(fail(span, &format!("the slice {i}..{j} is outside 0..{}", len.saturating_sub(1))));
+                    let end = j.wrapping_add(1);
+                    if i > end || end > len {
+                        let shown = if end == 0 { "-1".to_string() } else { (end - 1).to_string() };
+                        return Err(fail(
+                            span,
+                            &format!("the slice {i}..{shown} is outside 0..{}", len.saturating_sub(1)),
+                        ));
                     }
-                    Ok(i..(j + 1).max(i))
+                    Ok(i..end)
                 };
                 match &a {
                     DVal::List(xs) => DVal::List(Arc::new(xs[pick(xs.len())?].to_vec())),
@@ -203,6 +234,10 @@ impl Machine<'_> {
                     }
                 }
             }
+            CExpr::Registry(def, args, span) => {
+                let vs = args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
+                self.registry(def, vs, span)?
+            }
             CExpr::Builtin(b, args, span) => {
                 let vs = args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
                 self.builtin(*b, vs, span)?
@@ -217,8 +252,15 @@ impl Machine<'_> {
                 };
                 let lg = lv.iter().map(|v| self.as_game(v, span)).collect::<R<Vec<_>>>()?;
                 let rg = rv.iter().map(|v| self.as_game(v, span)).collect::<R<Vec<_>>>()?;
-                let g = self.games.from_options(&lg, &rg, self.budget).map_err(Stop::Budget)?;
-                DVal::game(self.games, g)
+                let g = self.s.games.from_options(&lg, &rg, self.budget).map_err(Stop::Budget)?;
+                DVal::game(&self.s.games, g)
+            }
+            CExpr::Sides(l, r, this, span) => {
+                let (lv, rv) = (self.eval(l, frame)?, self.eval(r, frame)?);
+                let lg = self.side_options(&lv, *this, "Left", span)?;
+                let rg = self.side_options(&rv, *this, "Right", span)?;
+                let g = self.s.games.from_options(&lg, &rg, self.budget).map_err(Stop::Budget)?;
+                DVal::game(&self.s.games, g)
             }
         })
     }
@@ -242,6 +284,22 @@ impl Machine<'_> {
                 DVal::Bool(false) => Ok(()),
                 _ => Err(fail(span, "an `if` filter must be true or false")),
             },
+            CClause::For(slot, CExpr::Range(a, b, _), span) => {
+                // A range is counted through, never built as a list.
+                let (a, b) = (self.int(a, frame, span)?, self.int(b, frame, span)?);
+                if a > b {
+                    return Ok(());
+                }
+                frame[*slot] = DVal::Int(a);
+                loop {
+                    self.clauses(rest, e, frame, out)?;
+                    // The variable is counted up in place: no body can assign it.
+                    match &mut frame[*slot] {
+                        DVal::Int(i) if *i < b => *i += 1u32,
+                        _ => return Ok(()),
+                    }
+                }
+            }
             CClause::For(slot, over, span) => {
                 let xs = match self.eval(over, frame)? {
                     DVal::List(xs) | DVal::Tuple(xs) => xs,
@@ -257,7 +315,7 @@ impl Machine<'_> {
         }
     }
 
-    fn int(&mut self, e: &CExpr, frame: &mut Vec<DVal>, span: &Span) -> R<BigInt> {
+    pub(super) fn int(&mut self, e: &CExpr, frame: &mut Vec<DVal>, span: &Span) -> R<BigInt> {
         match self.eval(e, frame)? {
             DVal::Int(n) => Ok(n),
             v => {
@@ -267,9 +325,9 @@ impl Machine<'_> {
         }
     }
 
-    fn as_game(&mut self, v: &DVal, span: &Span) -> R<cgt_core::game::GameId> {
+    pub(super) fn as_game(&mut self, v: &DVal, span: &Span) -> R<cgt_core::game::GameId> {
         match v {
-            DVal::Int(n) => Ok(self.games.number(&Dyadic::integer(n.clone()))),
+            DVal::Int(n) => Ok(self.s.games.number(&Dyadic::integer(n.clone()))),
             DVal::Game(g) => Ok(*g),
             other => {
                 let shown = self.show(other);
@@ -291,7 +349,13 @@ impl Machine<'_> {
             (BinOp::Div | BinOp::Mod, Int(_), Int(y)) if y.is_zero() => return Err(fail(span, "division by zero")),
             (BinOp::Div, Int(x), Int(y)) => Int(floor_div(&x, &y)),
             (BinOp::Mod, Int(x), Int(y)) => Int(&x - floor_div(&x, &y) * &y),
-            (BinOp::Concat, List(x), List(y)) => List(Arc::new(x.iter().chain(y.iter()).cloned().collect())),
+            (BinOp::Concat, List(x), List(y)) => {
+                // The operands are usually fresh lists: reuse the first and move the second.
+                let mut out = Arc::try_unwrap(x).unwrap_or_else(|x| x.to_vec());
+                self.budget.check_memory((out.len() + y.len()).saturating_mul(32)).map_err(Stop::Budget)?;
+                out.extend(Arc::try_unwrap(y).unwrap_or_else(|y| y.to_vec()));
+                List(Arc::new(out))
+            }
             (BinOp::Concat, Tuple(x), Tuple(y)) => Tuple(Arc::new(x.iter().chain(y.iter()).cloned().collect())),
             (BinOp::Concat, Str(x), Str(y)) => Str(Arc::from(format!("{x}{y}"))),
             (BinOp::Eq, x, y) if !is_game(&x) || !is_game(&y) => Bool(x == y),
@@ -305,15 +369,15 @@ impl Machine<'_> {
             (BinOp::Add | BinOp::Sub, x, y) if is_game(&x) && is_game(&y) => {
                 let (g, h) = (self.as_game(&x, span)?, self.as_game(&y, span)?);
                 let r = if op == BinOp::Add {
-                    self.games.add(g, h, self.budget)
+                    self.s.games.add(g, h, self.budget)
                 } else {
-                    self.games.sub(g, h, self.budget)
+                    self.s.games.sub(g, h, self.budget)
                 };
-                DVal::game(self.games, r.map_err(Stop::Budget)?)
+                DVal::game(&self.s.games, r.map_err(Stop::Budget)?)
             }
             (cmp, x, y) if is_game(&x) && is_game(&y) && is_comparison(cmp) => {
                 let (g, h) = (self.as_game(&x, span)?, self.as_game(&y, span)?);
-                let c = self.games.compare(g, h, self.budget).map_err(Stop::Budget)?;
+                let c = self.s.games.compare(g, h, self.budget).map_err(Stop::Budget)?;
                 Bool(match cmp {
                     BinOp::Eq => c == Comparison::Equal,
                     BinOp::Ne => c != Comparison::Equal,
@@ -380,6 +444,30 @@ impl Machine<'_> {
     }
 }
 
+/// A parameter, a `for` variable or a constant, read without evaluating.
+fn simple<'a>(e: &'a CExpr, frame: &'a [DVal]) -> Option<&'a DVal> {
+    match e {
+        CExpr::Local(i) => frame.get(*i),
+        CExpr::Const(v) => Some(v),
+        _ => None,
+    }
+}
+
+/// `x op y` on whole numbers, for the operators that cannot fail.
+fn int_op(op: BinOp, x: &BigInt, y: &BigInt) -> Option<DVal> {
+    Some(match op {
+        BinOp::Add => DVal::Int(x + y),
+        BinOp::Sub => DVal::Int(x - y),
+        BinOp::Eq => DVal::Bool(x == y),
+        BinOp::Ne => DVal::Bool(x != y),
+        BinOp::Lt => DVal::Bool(x < y),
+        BinOp::Le => DVal::Bool(x <= y),
+        BinOp::Gt => DVal::Bool(x > y),
+        BinOp::Ge => DVal::Bool(x >= y),
+        _ => return None,
+    })
+}
+
 fn is_game(v: &DVal) -> bool {
     matches!(v, DVal::Int(_) | DVal::Game(_))
 }
@@ -413,6 +501,6 @@ fn op_name(op: BinOp) -> &'static str {
     }
 }
 
-fn fail(span: &Span, msg: &str) -> Stop {
+pub(super) fn fail(span: &Span, msg: &str) -> Stop {
     Stop::Fail(Fail { span: span.clone(), message: msg.to_string(), chain: Vec::new() })
 }

@@ -31,6 +31,9 @@ pub(crate) const PERIOD: FunctionDef = FunctionDef {
     eval: |s, call, ctx| match call.args {
         [rule] => {
             let rule = s.argument_rule(rule)?;
+            if let cgt_rules::heap::HeapRule::User(u) = &rule {
+                return s.user_period(u, call.span, ctx.budget);
+            }
             s.period_of(&rule, call.span, ctx.budget).map(Computed::from)
         }
         _ => Err(arity(call, "one rule")),

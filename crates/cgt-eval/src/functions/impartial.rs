@@ -262,6 +262,10 @@ impl Session {
                         sizes.into_iter().map(|heap| Part::Heap(Component { rule: rule.clone(), heap })).collect(),
                     ));
                 }
+                if self.is_partizan_rule(&r.name.node) {
+                    // A partizan user rule's position is a game value, like a call of a `def`.
+                    return self.value_parts(e, ctx);
+                }
                 let def = crate::registry::find_ruleset(&r.name)?;
                 let Some(read) = def.position else { return self.value_parts(e, ctx) };
                 crate::registry::check_settings(def, &r.name, &r.settings)?;

@@ -81,6 +81,7 @@ pub(crate) const QUOTIENT: FunctionDef = FunctionDef {
     eval: |s, call, ctx| match call.args {
         [rule] => {
             let rule = s.argument_rule(rule)?;
+            let rule = s.rule_with_moves(&rule, QUOTIENT_HEAPS as u64, call.span, ctx.budget)?;
             quotient_of(&rule, call, ctx.budget).map(Computed::from)
         }
         _ => Err(arity(call, "one rule")),

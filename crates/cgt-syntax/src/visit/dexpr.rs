@@ -8,7 +8,8 @@ use crate::ast::Spanned;
 use crate::defs::{Clause, DExpr, DKind, Definition, Item};
 use crate::lexer::Span;
 
-/// The names of a `def`/`rule` statement: its parameters, then everything in its body.
+/// The names of a `def`/`rule` statement: its parameters, then everything in its body (both
+/// lists of a partizan rule).
 pub(super) fn definition_refs(def: &Definition) -> Vec<NameRef> {
     let mut w = Walker { scopes: Vec::new(), out: Vec::new(), current: Some(&def.name.node) };
     let mut head = None;
@@ -17,6 +18,9 @@ pub(super) fn definition_refs(def: &Definition) -> Vec<NameRef> {
         head = Some(w.declare(p, LocalKind::Param, head));
     }
     w.walk(Task::Expr(&def.body, head));
+    if let Some(right) = &def.right {
+        w.walk(Task::Expr(right, head));
+    }
     w.out
 }
 

@@ -1,0 +1,91 @@
+//! Definitions written in the language (SPEC §3.6) against the built-in rulesets they equal:
+//! a user Lasker's Nim rule, Cutcake as a partizan rule, and a subtraction game written as a
+//! rule beside the built-in `stones`. Each run is a fresh session, parsed and evaluated as a
+//! user's file is; the note says whether the result equals the built-in one.
+
+use crate::Workload;
+
+/// Lasker's Nim as a user rule: take any number, or split a heap in two.
+const LASKER: &str = "rule lasker(n) = [n - k for k in 1..n] ++ [(a, n - a) for a in 1..n-1]\n";
+
+/// Cutcake as a partizan rule: Left cuts between columns, Right between rows.
+const CUTCAKE: &str =
+    "rule cut(w, h) = [[(a, h), (w - a, h)] for a in 1..w-1] | [[(w, b), (w, h - b)] for b in 1..h-1]\n";
+
+/// The subtraction game {1, 3, 4} as a user rule.
+const SUBTRACTION: &str = "rule s(n) = [n - k for k in [1, 3, 4] if k <= n]\n";
+
+/// The definition workloads.
+pub const DEFINITIONS: &[Workload] = &[
+    Workload {
+        name: "defs-lasker-grundy",
+        what: "`grundy(lasker, 0..n)` for Lasker's Nim written as a user rule (about n² options in all, each heap's evaluated once); checked against the closed form.",
+        sizes: &[1_000, 3_000, 10_000],
+        run: lasker,
+    },
+    Workload {
+        name: "defs-cutcake",
+        what: "`cut[nxn]` for Cutcake written as a partizan user rule (every cake up to n×n searched once); checked against the built-in `cutcake[nxn]`.",
+        sizes: &[4, 6, 8, 10],
+        run: cutcake,
+    },
+    Workload {
+        name: "defs-subtraction-rule",
+        what: "`grundy(s, 0..n)` for the subtraction game {1, 3, 4} written as a user rule; checked against the built-in `stones` (computed in the same run, a few ms).",
+        sizes: &[1_000, 10_000, 99_999],
+        run: |n| subtraction(n, true),
+    },
+    Workload {
+        name: "defs-subtraction-stones",
+        what: "The same values from the built-in `grundy(stones take=[1, 3, 4], 0..n)`, for comparison.",
+        sizes: &[1_000, 10_000, 99_999],
+        run: |n| subtraction(n, false),
+    },
+];
+
+/// The values of the statements of `src`, or their first errors.
+fn values(src: &str) -> Vec<String> {
+    let config = cgt_eval::Config { time: std::time::Duration::from_secs(600), ..Default::default() };
+    cgt_eval::evaluate(src, &config)
+        .into_iter()
+        .map(|r| match (r.value, r.diagnostics.first()) {
+            (_, Some(d)) => format!("error: {}", d.message),
+            (Some(v), None) => v,
+            (None, None) => "?".into(),
+        })
+        .collect()
+}
+
+fn lasker(n: u64) -> String {
+    let got = values(&format!("{LASKER}grundy(lasker, 0..{n})\n")).pop().unwrap_or_default();
+    let closed: Vec<String> = (0..=n)
+        .map(|h| match h % 4 {
+            0 if h > 0 => h - 1,
+            3 => h + 1,
+            _ => h,
+        })
+        .map(|g| g.to_string())
+        .collect();
+    let agrees = got == format!("[{}]", closed.join(", "));
+    format!("{} values, {}", n + 1, if agrees { "equal to the closed form" } else { "DIFFERENT from the closed form" })
+}
+
+fn cutcake(n: u64) -> String {
+    let got = values(&format!("{CUTCAKE}cut[{n}x{n}]\ncutcake[{n}x{n}]\n"));
+    let same = if got[1] == got[2] { "equal to cutcake[...]" } else { "DIFFERENT from cutcake[...]" };
+    format!("`{}`, {same}", got[1])
+}
+
+fn subtraction(n: u64, user: bool) -> String {
+    let src = if user {
+        format!("{SUBTRACTION}grundy(s, 0..{n})\ngrundy(stones take=[1, 3, 4], 0..{n})\n")
+    } else {
+        format!("grundy(stones take=[1, 3, 4], 0..{n})\n")
+    };
+    let got = values(&src);
+    match user {
+        true if got[1] == got[2] => format!("{} values, equal to stones", n + 1),
+        true => "DIFFERENT from stones".to_string(),
+        false => format!("{} values", n + 1),
+    }
+}

@@ -1,0 +1,138 @@
+//! Partizan rules (`rule NAME(PARAMS) = LEFT | RIGHT`): the value of a position is the game
+//! whose Left and Right options are the values of the positions its lists name, by the
+//! definition of a short game (Conway, *On Numbers and Games*, ch. 7; Siegel, *Combinatorial
+//! Game Theory*, II.1), memoised per position like any call.
+//!
+//! An option is one position of the same rule (its parameters' values: one value, or a tuple
+//! of as many values as the rule has parameters), a list of positions (the sum of their
+//! values: a move that leaves several components, as a cut of Cutcake does), or `()` for
+//! nothing left (0).
+
+use std::sync::Arc;
+
+use cgt_core::game::GameId;
+use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
+use num_bigint::BigInt;
+
+use super::machine::{Machine, fail};
+use super::{DVal, Defs, Stop, stop};
+use crate::Session;
+use crate::context::{Computed, Ctx};
+use crate::value::{EvalResult, Value, gave_up};
+
+impl Machine<'_> {
+    /// The values of one player's options of a position of rule `this`, from its list.
+    pub(super) fn side_options(
+        &mut self,
+        list: &DVal,
+        this: usize,
+        player: &str,
+        span: &Span,
+    ) -> Result<Vec<GameId>, Stop> {
+        let DVal::List(options) = list else {
+            let shown = self.show(list);
+            return Err(fail(span, &format!("{player}'s options must be a list, not {shown}")));
+        };
+        let mut out = Vec::with_capacity(options.len());
+        for o in options.iter() {
+            let parts: &[DVal] = match o {
+                DVal::List(xs) => xs,
+                DVal::Tuple(xs) if xs.is_empty() => &[],
+                x => std::slice::from_ref(x),
+            };
+            let mut sum = self.s.games.zero();
+            for p in parts {
+                let args = self.position_args(p, this, span)?;
+                let v = match self.defs.memo.get(&(this, args)) {
+                    Some(v) => v.clone(),
+                    None => return Err(Stop::Miss(this, self.position_args(p, this, span)?)),
+                };
+                let g = self.as_game(&v, span)?;
+                sum = self.s.games.add(sum, g, self.budget).map_err(Stop::Budget)?;
+            }
+            out.push(sum);
+        }
+        Ok(out)
+    }
+
+    /// A position of rule `this` as the arguments of its parameters.
+    fn position_args(&mut self, p: &DVal, this: usize, span: &Span) -> Result<Vec<DVal>, Stop> {
+        let arity = self.defs.compiled[this].arity;
+        match p {
+            DVal::List(_) => {
+                let shown = self.show(p);
+                Err(fail(span, &format!("{shown} inside an option: a position is a number, a string or a tuple")))
+            }
+            DVal::Tuple(xs) if arity > 1 && xs.len() == arity => Ok(xs.to_vec()),
+            _ if arity == 1 => Ok(vec![p.clone()]),
+            _ => {
+                let (name, shown) = (self.defs.compiled[this].name.clone(), self.show(p));
+                Err(fail(span, &format!("a position of `{name}` is a tuple of {arity} values, not {shown}")))
+            }
+        }
+    }
+}
+
+impl Session {
+    /// Whether `name` is a partizan user rule.
+    pub(crate) fn is_partizan_rule(&mut self, name: &str) -> bool {
+        self.table::<Defs>().partizan(name).is_some()
+    }
+
+    /// Evaluates `NAME[x, ...]` for a partizan user rule: the sum of the positions' values.
+    pub(crate) fn user_partizan_position(
+        &mut self,
+        r: &Ruleset,
+        span: &Span,
+        ctx: &Ctx,
+    ) -> Option<EvalResult<Computed>> {
+        let idx = self.table::<Defs>().partizan(&r.name.node)?;
+        Some(self.partizan_sum(idx, r, span, ctx).map(|g| Computed::plain(Value::Game(g))))
+    }
+
+    fn partizan_sum(&mut self, idx: usize, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<GameId> {
+        let arity = self.table::<Defs>().compiled[idx].arity;
+        let mut sum = self.games.zero();
+        for a in &r.args {
+            let args = position_of_arg(&r.name.node, a, arity)?;
+            let v = self.with_machine(ctx.budget, |m| m.call(idx, args)).map_err(|s| stop(s, span, ctx))?;
+            let g = match v {
+                DVal::Int(n) => self.games.number(&cgt_core::Dyadic::integer(n)),
+                DVal::Game(g) => g,
+                _ => {
+                    let msg = format!("`{}` did not give a game", r.name.node);
+                    return Err(Box::new(Diagnostic::error(Code::Definition, span.clone(), msg)));
+                }
+            };
+            sum = self.games.add(sum, g, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
+        }
+        Ok(sum)
+    }
+}
+
+/// One argument of `NAME[...]` as the values of a position's parameters: a number or a word
+/// for a rule of one parameter, `WxH` for a rule of two.
+fn position_of_arg(name: &str, a: &RuleArg, arity: usize) -> EvalResult<Vec<DVal>> {
+    let int = |s: &str| s.parse::<BigInt>().ok().map(DVal::Int);
+    let args = match (&a.kind, arity) {
+        (RuleArgKind::Int(s), 1) => int(s).map(|v| vec![v]),
+        (RuleArgKind::Str(s) | RuleArgKind::Word(s), 1) => Some(vec![DVal::Str(Arc::from(s.as_str()))]),
+        (RuleArgKind::Dims(w, h), 2) => int(w).zip(int(h)).map(|(w, h)| vec![w, h]),
+        _ => None,
+    };
+    args.ok_or_else(|| {
+        let example = match arity {
+            1 => format!("`{name}[5]` or `{name}[\"LR.\"]`"),
+            2 => format!("`{name}[3x4]`"),
+            _ => format!("`{name}(...)` with {arity} values"),
+        };
+        Box::new(
+            Diagnostic::error(
+                Code::Argument,
+                a.span.clone(),
+                format!("a position of `{name}` is {arity} value(s): write it as {example}"),
+            )
+            .with_hint(format!("any position can be written as a call: `{name}(...)`")),
+        )
+    })
+}
