@@ -10,11 +10,12 @@ root=$(cd "$here/../.." && pwd)
 rustup target add wasm32-unknown-unknown
 
 # wasm-bindgen's command-line tool must be the exact version of the crate in Cargo.lock; it is
-# built from crates.io into a folder of its own.
+# built from crates.io into a folder of its own (not --locked: its own lock file may name a
+# dependency version a registry mirror does not have).
 version=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/[^0-9.]/, ""); print; exit }' "$root/Cargo.lock")
 tools="$here/.tools"
 if [ "$("$tools/bin/wasm-bindgen" --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
-  cargo install --locked --quiet wasm-bindgen-cli --version "=$version" --root "$tools"
+  cargo install --quiet wasm-bindgen-cli --version "=$version" --root "$tools"
 fi
 
 (cd "$root" && cargo build --locked -p cgt-wasm --target wasm32-unknown-unknown --release)

@@ -15,7 +15,7 @@ export class EngineClient {
     this.onCrash = onCrash;
     this.nextId = 1;
     this.waiting = new Map();
-    this.inFlight = null; // {id, text, since}
+    this.inFlight = null; // {id, text}
     this.queued = null; // the newest text not yet sent
     this.crashedOn = null;
     this.timer = null;
@@ -27,10 +27,12 @@ export class EngineClient {
     this.worker.onmessage = (e) => this.receive(e.data);
   }
 
+  /** A fresh worker; an evaluation that was in flight is queued again unless a newer waits. */
   restart() {
     this.worker.terminate();
     for (const { reject } of this.waiting.values()) reject(new Error("the engine restarted"));
     this.waiting.clear();
+    if (this.inFlight && this.queued === null) this.queued = this.inFlight.text;
     this.inFlight = null;
     this.start();
   }
@@ -43,6 +45,7 @@ export class EngineClient {
     if (m.type === "crash") {
       w.reject(new Error(m.message));
       this.restart();
+      this.sendQueued();
     } else {
       w.resolve(m.result);
     }

@@ -150,6 +150,6 @@ addEventListener("hashchange", async () => {
 client.request("names").then((items) => {
   const names = (kind) => new Set(items.filter((c) => c.kind === kind).map((c) => c.label));
   editor.dispatch({ effects: language.reconfigure(cgtLanguage(names("class"), names("function"))) });
-});
+}, () => {}); // without the names, words are still coloured as names
 evaluate();
 window.cgtPlayground = { editor };
