@@ -3,11 +3,18 @@
 //! Long-running loops call [`Budget::check`] (cheap: it reads the clock only every few hundred
 //! calls) and propagate [`Exhausted`] with `?`, so that a statement gives up cleanly instead of
 //! hanging or exhausting the machine.
+//!
+//! The clock is [`Instant`]: std's on native targets; on `wasm32-unknown-unknown`, where std's
+//! clock panics, the browser's `performance.now()` (through the `web-time` crate), so budgets
+//! work in the playground's Web Worker without threads.
 
 use std::cell::Cell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// The clock budgets read (std's `Instant` on native targets, the browser's clock on wasm32).
+pub use web_time::Instant;
 
 /// Why a computation stopped before finishing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

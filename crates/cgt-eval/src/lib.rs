@@ -159,7 +159,7 @@ impl Session {
     /// Evaluates one statement (starting on `line`) under `budget`; a `let` binds its name for
     /// later statements. Syntax errors of the statement are the caller's to add.
     pub fn run_statement(&mut self, stmt: &cgt_syntax::Stmt, src: &str, line: usize, budget: &Budget) -> StmtReport {
-        let started = std::time::Instant::now();
+        let started = cgt_core::budget::Instant::now();
         let mut report = StmtReport::new(src, stmt.span.clone(), line);
         let top = match &stmt.kind {
             StmtKind::Expr(e) | StmtKind::Let { value: e, .. } | StmtKind::Is { expr: e, .. } => Some(e.span.clone()),

@@ -63,6 +63,7 @@ const SHALLOW: usize = 16;
 
 /// Runs `f` on a scoped thread whose stack is large enough for `depth` levels of brackets (the
 /// recursive-descent parser needs tens of kilobytes per level in debug builds).
+#[cfg(not(target_arch = "wasm32"))]
 fn on_big_stack<T: Send>(depth: usize, f: impl FnOnce() -> T + Send) -> T {
     let size = (1 << 20) + depth * (128 << 10);
     std::thread::scope(|scope| {
@@ -73,6 +74,13 @@ fn on_big_stack<T: Send>(depth: usize, f: impl FnOnce() -> T + Send) -> T {
             .unwrap_or_else(|e| panic!("cannot start a parser thread: {e}"))
             .unwrap_or_else(|p| std::panic::resume_unwind(p))
     })
+}
+
+/// On wasm32 there are no threads: `f` runs on the caller's stack, which the playground's module
+/// (crates/cgt-wasm) is linked with large enough for `MAX_DEPTH` levels.
+#[cfg(target_arch = "wasm32")]
+fn on_big_stack<T>(_depth: usize, f: impl FnOnce() -> T) -> T {
+    f()
 }
 
 /// Parses the tokens of one statement.

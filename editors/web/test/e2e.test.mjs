@@ -1,0 +1,156 @@
+// The playground end to end: the built page (dist/) served on 127.0.0.1, driven in headless
+// Chromium through playwright-core, typing as a student would.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { mkdirSync, readFileSync } from "node:fs";
+import { dirname, extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, "..", "dist");
+const root = join(here, "..", "..", "..");
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".map": "application/json" };
+
+/** Serves dist/ on a free port of 127.0.0.1. */
+function serve() {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+    const file = join(dist, path === "/" ? "index.html" : path);
+    try {
+      const body = readFileSync(file);
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+const HOMEWORK = ["# homework 3", "WBBW.BW", "WBBW == 1/2", "{1 | 0} + *"];
+
+describe("the playground", () => {
+  let server, browser, page, url;
+  const problems = [];
+
+  before(async () => {
+    server = await serve();
+    url = `http://127.0.0.1:${server.address().port}/`;
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: ["--no-sandbox"] });
+    page = await browser.newPage({ viewport: { width: 1100, height: 640 } });
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+    await page.goto(url);
+    await page.waitForSelector('#status[data-state="done"]', { timeout: 60_000 });
+  });
+
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  /** Replaces the file by typing `lines` one by one, closing any completion list first. */
+  async function typeFile(lines) {
+    await page.click(".cm-content");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Delete");
+    for (const [i, line] of lines.entries()) {
+      if (i > 0) {
+        await page.keyboard.press("Escape");
+        await page.keyboard.press("Enter");
+      }
+      await page.keyboard.type(line, { delay: 5 });
+    }
+    await page.keyboard.press("Escape");
+  }
+
+  /** The texts of the elements matching `selector`. */
+  const texts = (selector) => page.$$eval(selector, (els) => els.map((e) => e.textContent));
+
+  test("a typed homework file shows values inline and the failing check's true value", async () => {
+    await typeFile(HOMEWORK);
+    await page.waitForFunction(() => [...document.querySelectorAll(".cgt-error-inline")].some((e) => e.textContent.includes("-3/8")));
+    await page.waitForSelector('#status[data-state="done"]');
+    mkdirSync(join(root, "docs"), { recursive: true });
+    await page.screenshot({ path: join(root, "docs", "playground.png") });
+    const text = await page.evaluate(() => window.cgtPlayground.editor.state.doc.toString());
+    assert.equal(text, HOMEWORK.join("\n"));
+    const hints = await texts(".cgt-hint");
+    assert.equal(hints.length, 2, `hints: ${hints}`);
+    assert.equal(hints[0], "= 1/8 · L");
+    const errors = await texts(".cgt-error-inline");
+    assert.equal(errors.length, 1, `errors: ${errors}`);
+    assert.match(errors[0], /WBBW` is -3\/8/);
+    const listed = await texts("#problems .problem");
+    assert.equal(listed.length, 1);
+    assert.match(listed[0], /^line 3: \[check\] .*-3\/8/);
+    assert.ok(await page.$(".cm-lintRange-error"), "the check is underlined");
+  });
+
+  test("a hover shows the value of the statement", async () => {
+    const line = page.locator(".cm-line", { hasText: "WBBW.BW" });
+    await line.hover({ position: { x: 20, y: 8 } });
+    const tip = await page.waitForSelector(".cgt-hover", { timeout: 10_000 });
+    assert.match(await tip.textContent(), /1\/8/);
+    await page.mouse.move(1000, 600);
+  });
+
+  test("completion offers the engine's functions", async () => {
+    await page.click(".cm-content");
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("grun", { delay: 20 });
+    await page.waitForSelector(".cm-tooltip-autocomplete", { timeout: 10_000 });
+    assert.ok((await texts(".cm-tooltip-autocomplete li")).some((t) => t.startsWith("grundy")));
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Backspace");
+  });
+
+  test("the link holds the file", async () => {
+    await typeFile(["let g = {2 | -1}", "g + ↑"]);
+    await page.waitForFunction(() => location.hash.startsWith("#code="));
+    await page.waitForTimeout(600); // the link follows the last edit
+    const link = page.url();
+    const other = await browser.newPage();
+    await other.goto(link);
+    await other.waitForSelector('#status[data-state="done"]', { timeout: 60_000 });
+    const text = await other.evaluate(() => window.cgtPlayground.editor.state.doc.toString());
+    assert.equal(text, "let g = {2 | -1}\ng + ↑");
+    assert.equal((await other.$$(".cgt-hint")).length, 2);
+    await other.close();
+  });
+
+  test("the shipped examples can be picked", async () => {
+    await page.selectOption("#examples", "nim");
+    await page.waitForSelector('#status[data-state="done"]');
+    const text = await page.evaluate(() => window.cgtPlayground.editor.state.doc.toString());
+    assert.equal(text, readFileSync(join(root, "examples", "nim.cgt"), "utf8"));
+    await page.waitForFunction(() => document.querySelectorAll(".cgt-hint").length > 3);
+  });
+
+  test("a slow statement does not hold up the others, and gives up on its budget", async () => {
+    await typeFile(["domineering[10x10]", "1/2 + 1/4"]);
+    await page.waitForFunction(() => [...document.querySelectorAll(".cgt-hint")].some((e) => e.textContent === "= 3/4 · L"));
+    await page.waitForFunction(
+      () => [...document.querySelectorAll(".cgt-warning-inline")].some((e) => e.textContent.includes("gave up")),
+      null,
+      { timeout: 30_000 },
+    );
+  });
+
+  test("the deepest nesting the parser accepts evaluates without threads", async () => {
+    const deep = "{".repeat(250) + "0" + "|}".repeat(250);
+    await page.evaluate((text) => {
+      const { editor } = window.cgtPlayground;
+      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text } });
+    }, deep);
+    await page.waitForFunction(() => [...document.querySelectorAll(".cgt-hint")].some((e) => e.textContent === "= 250 · L"));
+  });
+
+  test("nothing went wrong in the page", () => {
+    assert.deepEqual(problems, []);
+  });
+});
