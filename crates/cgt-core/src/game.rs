@@ -123,6 +123,9 @@ pub const PRINT_LIMIT: usize = 100_000;
 pub struct Games {
     nodes: Vec<Node>,
     birthdays: Vec<u64>,
+    /// Both stops of each game in a compact exact form (`arena::Stops`), for a quick test
+    /// that rules out `a <= b` before any search.
+    stops: Vec<arena::Stops>,
     index: FxMap<Node, GameId>,
     caches: Caches,
     option_bytes: usize,
@@ -144,6 +147,7 @@ impl Games {
         let mut g = Games {
             nodes: Vec::new(),
             birthdays: Vec::new(),
+            stops: Vec::new(),
             index: FxMap::default(),
             caches: Caches::default(),
             option_bytes: 0,

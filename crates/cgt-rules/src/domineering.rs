@@ -13,6 +13,7 @@
 //! * a region one cell wide is a strip only one player can use: `n` cells tall give Left
 //!   `floor(n/2)` moves, so the integer `floor(n/2)` (and `-floor(n/2)` lying down).
 
+mod bits;
 mod engine;
 #[cfg(test)]
 mod tests;

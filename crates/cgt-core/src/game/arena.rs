@@ -12,6 +12,7 @@ use super::nus::Nus;
 use super::{GameId, Games};
 use crate::budget::{Budget, Exhausted};
 use crate::dyadic::Dyadic;
+use num_traits::ToPrimitive;
 
 /// A list of canonical options, shared between the arena and its callers.
 pub(crate) type Opts = Arc<[GameId]>;
@@ -23,6 +24,27 @@ pub(crate) enum Node {
     Nus(Nus),
     /// Any other canonical form; both lists are in the structural order of `order.rs`.
     General { left: Opts, right: Opts },
+}
+
+/// A game's Left and Right stops as exact multiples of 2^-30 ([`compact_stop`]), or
+/// [`UNKNOWN_STOP`] where that form cannot hold the stop.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stops {
+    pub left: i64,
+    pub right: i64,
+}
+
+/// A stop that is not known in the compact form (never used to rule anything out).
+pub(crate) const UNKNOWN_STOP: i64 = i64::MIN;
+
+/// The dyadic `x` times 2^30, when `x` has a denominator of at most 2^30 and a numerator
+/// below 2^32 in absolute value (so the product is exact); otherwise [`UNKNOWN_STOP`].
+pub(crate) fn compact_stop(x: &Dyadic) -> i64 {
+    const SCALE: u64 = 30;
+    match x.numerator().to_i64() {
+        Some(n) if x.exponent() <= SCALE && n.unsigned_abs() < 1 << 32 => n << (SCALE - x.exponent()),
+        _ => UNKNOWN_STOP,
+    }
 }
 
 /// The caches' maps, under the short name the game modules use.
@@ -85,6 +107,7 @@ impl Games {
         }
         let id = GameId(u32::try_from(self.nodes.len()).expect("more than 2^32 games"));
         self.birthdays.push(self.node_birthday(&node));
+        self.stops.push(self.node_stops(&node));
         if let Node::General { left, right } = &node {
             self.option_bytes += (left.len() + right.len()) * size_of::<GameId>() + 64;
         }
@@ -109,6 +132,43 @@ impl Games {
     /// The id of a nus value.
     pub(crate) fn intern_nus(&mut self, n: Nus) -> GameId {
         self.intern(Node::Nus(n))
+    }
+
+    /// The stops of a node from those of its options: a nus value `x + k·^ + *m` has both
+    /// stops `x`; otherwise `LS = max RS(G^L)` and `RS = min LS(G^R)` (Siegel, CGT II.6).
+    fn node_stops(&self, node: &Node) -> Stops {
+        match node {
+            Node::Nus(n) => {
+                let x = compact_stop(&n.x);
+                Stops { left: x, right: x }
+            }
+            Node::General { left, right } => Stops {
+                left: self.extreme_stop(left, |s| s.right, i64::max),
+                right: self.extreme_stop(right, |s| s.left, i64::min),
+            },
+        }
+    }
+
+    /// The extreme of one stop over a list of options; unknown if the list is empty or one
+    /// of them is unknown.
+    fn extreme_stop(&self, list: &[GameId], stop: fn(&Stops) -> i64, pick: fn(i64, i64) -> i64) -> i64 {
+        let mut acc: Option<i64> = None;
+        for &o in list {
+            let s = stop(&self.stops[o.index()]);
+            if s == UNKNOWN_STOP {
+                return UNKNOWN_STOP;
+            }
+            acc = Some(acc.map_or(s, |a| pick(a, s)));
+        }
+        acc.unwrap_or(UNKNOWN_STOP)
+    }
+
+    /// Whether the stops alone show that `a <= b` is false: stops are monotone, so `a <= b`
+    /// implies `LS(a) <= LS(b)` and `RS(a) <= RS(b)` (Siegel, CGT II.6).
+    pub(crate) fn stops_refute_leq(&self, a: GameId, b: GameId) -> bool {
+        let (sa, sb) = (&self.stops[a.index()], &self.stops[b.index()]);
+        let known = |x: i64, y: i64| x != UNKNOWN_STOP && y != UNKNOWN_STOP;
+        (known(sa.left, sb.left) && sa.left > sb.left) || (known(sa.right, sb.right) && sa.right > sb.right)
     }
 
     fn node_birthday(&self, node: &Node) -> u64 {
@@ -188,6 +248,7 @@ impl Games {
         let pair = 2 * size_of::<GameId>();
         self.nodes.capacity() * size_of::<Node>()
             + self.birthdays.capacity() * size_of::<u64>()
+            + self.stops.capacity() * size_of::<Stops>()
             + table_bytes(self.index.capacity(), size_of::<(Node, GameId)>())
             + self.option_bytes
             + table_bytes(c.leq.capacity(), pair + 1)
@@ -202,4 +263,51 @@ impl Games {
 /// The bytes of a hash table with room for `capacity` entries of `entry` bytes.
 fn table_bytes(capacity: usize, entry: usize) -> usize {
     capacity * (entry + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{UNKNOWN_STOP, compact_stop};
+    use crate::budget::Budget;
+    use crate::dyadic::Dyadic;
+    use crate::game::{GameId, Games};
+    use crate::thermo::{left_stop, right_stop};
+
+    /// The stored stops agree with the stops from the definition (`thermo`), and so does the
+    /// test that rules out comparisons, on random games built from numbers, ups and stars
+    /// (that the test never rules out a comparison that holds is checked by the comparison
+    /// oracle in `tests/game_oracle.rs`).
+    #[test]
+    fn stored_stops_agree_with_the_definition() {
+        let b = Budget::unlimited();
+        let mut games = Games::new();
+        let mut pool: Vec<GameId> = vec![games.zero(), games.nus(&Dyadic::zero(), 1, 1)];
+        for k in -3..=3 {
+            pool.push(games.number(&Dyadic::new(k, 1)));
+        }
+        let mut rng = cgt_testkit::Rng(0x1234_5678_9abc_def1);
+        let mut next = |m: usize| rng.index(m);
+        while pool.len() < 120 {
+            let l: Vec<GameId> = (0..1 + next(3)).map(|_| pool[next(pool.len())]).collect();
+            let r: Vec<GameId> = (0..1 + next(3)).map(|_| pool[next(pool.len())]).collect();
+            let g = games.from_options(&l, &r, &b).unwrap();
+            if games.birthday(g) <= 6 {
+                pool.push(g);
+            }
+        }
+        let mut refuted = 0;
+        for &g in &pool {
+            let s = games.stops[g.index()];
+            assert_eq!(s.left, compact_stop(&left_stop(&mut games, g, &b).unwrap()));
+            assert_eq!(s.right, compact_stop(&right_stop(&mut games, g, &b).unwrap()));
+            assert_ne!(s.left, UNKNOWN_STOP);
+            for &h in &pool {
+                let by_dyadics = left_stop(&mut games, g, &b).unwrap() > left_stop(&mut games, h, &b).unwrap()
+                    || right_stop(&mut games, g, &b).unwrap() > right_stop(&mut games, h, &b).unwrap();
+                assert_eq!(games.stops_refute_leq(g, h), by_dyadics);
+                refuted += usize::from(by_dyadics);
+            }
+        }
+        assert!(refuted > 0);
+    }
 }

@@ -59,33 +59,44 @@ impl Games {
     }
 
     /// Deletes the options dominated by another option on the same side.
+    ///
+    /// The options are distinct canonical games, so domination is a strict partial order and
+    /// the options kept are its maximal elements (for Left; minimal for Right). They are found
+    /// in one pass: each option is compared only with the options kept so far, which are few
+    /// in a canonical form, instead of with every other option.
     fn remove_dominated(&mut self, list: &mut Vec<GameId>, side: Side, budget: &Budget) -> Result<(), Exhausted> {
-        let mut keep = Vec::with_capacity(list.len());
-        for (i, &a) in list.iter().enumerate() {
+        let mut keep: Vec<GameId> = Vec::with_capacity(4);
+        for &a in list.iter() {
             let mut dominated = false;
-            for (j, &b) in list.iter().enumerate() {
-                if i == j {
-                    continue;
-                }
-                // Skip options already found dominated (they are dominated by a kept one too).
-                if j < i && !keep.contains(&b) {
-                    continue;
-                }
-                let (lo, hi) = match side {
-                    Side::Left => (a, b),
-                    Side::Right => (b, a),
-                };
-                if self.less_eq(lo, hi, budget)? {
+            for &k in &keep {
+                if self.dominated_by(a, k, side, budget)? {
                     dominated = true;
                     break;
                 }
             }
-            if !dominated {
-                keep.push(a);
+            if dominated {
+                continue;
             }
+            let mut i = 0;
+            while i < keep.len() {
+                if self.dominated_by(keep[i], a, side, budget)? {
+                    keep.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            keep.push(a);
         }
         *list = keep;
         Ok(())
+    }
+
+    /// Whether the option `a` is no better than the option `b` for the player of `side`.
+    fn dominated_by(&mut self, a: GameId, b: GameId, side: Side, budget: &Budget) -> Result<bool, Exhausted> {
+        match side {
+            Side::Left => self.less_eq(a, b, budget),
+            Side::Right => self.less_eq(b, a, budget),
+        }
     }
 
     /// Bypasses every reversible option on one side; reports whether any was found.

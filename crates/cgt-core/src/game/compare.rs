@@ -4,6 +4,9 @@
 //! only one side of the definition, because `H - x = {H^L - x | H^R - x}` (number
 //! translation, CGT II.3): `x <= H` iff no `H^R <= x`, and `H <= x` iff no `H^L >= x`.
 //!
+//! Before any search, the stops stored with each game rule out `a <= b` when a stop of `a`
+//! exceeds the same stop of `b` (stops are monotone, Siegel CGT II.6).
+//!
 //! Also comparisons with a game that is not built yet (`{L | R}` given by its option lists),
 //! which canonicalisation needs to find reversible options.
 
@@ -35,6 +38,9 @@ impl Games {
         }
         if let (Some(x), Some(y)) = (self.nus_of(a), self.nus_of(b)) {
             return Ok(x.leq(y));
+        }
+        if self.stops_refute_leq(a, b) {
+            return Ok(false);
         }
         if let Some(&r) = self.caches.leq.get(&(a, b)) {
             return Ok(r);

@@ -5,6 +5,7 @@ use cgt_core::hash::FxHashMap;
 use cgt_core::{Budget, Dyadic, Exhausted};
 
 use super::Board;
+use super::bits::{Bits, MAX_CELLS};
 
 /// A grid of cells as a bit set (bit `r * cols + c` set when the cell is free). The derived
 /// order (rows, then columns, then bits) picks the normal form among a region's images.
@@ -29,6 +30,11 @@ impl Grid {
             }
         }
         g
+    }
+
+    /// The grid as a bit board, if it has at most 64 cells.
+    pub(super) fn to_bits(&self) -> Option<Bits> {
+        Bits::new(self.rows as usize, self.cols as usize, self.bits.first().copied().unwrap_or(0))
     }
 
     fn dims(&self) -> (usize, usize) {
@@ -68,7 +74,7 @@ impl Grid {
     }
 
     /// The 4-connected regions of free cells, each cropped to its bounding box.
-    fn regions(&self) -> Vec<Grid> {
+    pub(super) fn regions(&self) -> Vec<Grid> {
         let (rows, cols) = self.dims();
         let mut seen = vec![false; rows * cols];
         let mut out = Vec::new();
@@ -97,7 +103,7 @@ impl Grid {
 
     /// The least of the eight images of the grid under the symmetries of the rectangle, and
     /// whether that image is transposed (which swaps the players' roles).
-    fn normal_form(&self) -> (Grid, bool) {
+    pub(super) fn normal_form(&self) -> (Grid, bool) {
         let (rows, cols) = self.dims();
         let mut best: Option<(Grid, bool)> = None;
         for transpose in [false, true] {
@@ -139,17 +145,48 @@ fn crop(cells: &[usize], cols: usize) -> Grid {
 /// How many table entries pass between two checks of the memory budget.
 const MEMORY_CHECK_EVERY: usize = 1024;
 
-/// The transposition table of region values, tied to one [`Games`] arena: keep it with the
-/// arena to share work between boards.
-#[derive(Default)]
+/// The transposition tables of region values, tied to one [`Games`] arena: keep them with the
+/// arena to share work between boards. Regions of at most 64 cells are bit boards ([`Bits`]);
+/// larger ones (which only arise on boards too large to solve, while they shrink) are grids.
 pub struct Domineering {
     table: FxHashMap<Grid, GameId>,
+    small: FxHashMap<Bits, GameId>,
+    /// Regions of at most this many cells (in their bounding box) take the bit-board path.
+    small_cells: usize,
+    /// Scratch lists reused between regions, one per level of the search.
+    scratch: Vec<Scratch>,
+}
+
+/// Lists reused by one level of the bit-board search, so that it allocates nothing per region.
+#[derive(Default)]
+struct Scratch {
+    boards: Vec<u64>,
+    parts: Vec<Bits>,
+    left: Vec<GameId>,
+    right: Vec<GameId>,
+}
+
+impl Default for Domineering {
+    fn default() -> Self {
+        Domineering::new()
+    }
 }
 
 impl Domineering {
     /// An empty table.
     pub fn new() -> Self {
-        Domineering::default()
+        Domineering::with_small_cells(MAX_CELLS)
+    }
+
+    /// An empty table whose bit-board path takes regions of at most `cells` cells (the tests
+    /// use 0 to check the grid path against the plain search).
+    pub(super) fn with_small_cells(cells: usize) -> Self {
+        Domineering {
+            table: FxHashMap::default(),
+            small: FxHashMap::default(),
+            small_cells: cells.min(MAX_CELLS),
+            scratch: Vec::new(),
+        }
     }
 
     /// The canonical value of a board.
@@ -161,17 +198,21 @@ impl Domineering {
     fn grid_game(&mut self, games: &mut Games, grid: &Grid, budget: &Budget) -> Result<GameId, Exhausted> {
         let mut total = games.zero();
         for region in grid.regions() {
-            let (normal, transposed) = region.normal_form();
-            let mut g = self.region_game(games, &normal, budget)?;
-            if transposed {
-                g = games.neg(g, budget)?;
-            }
+            let g = match region.to_bits().filter(|b| b.rows() * b.cols() <= self.small_cells) {
+                Some(bits) => self.small_region(games, bits, 0, budget)?,
+                None => {
+                    let (normal, transposed) = region.normal_form();
+                    let g = self.region_game(games, &normal, budget)?;
+                    if transposed { games.neg(g, budget)? } else { g }
+                }
+            };
             total = games.add(total, g, budget)?;
         }
         Ok(total)
     }
 
-    /// The value of one connected region in normal form, through the table.
+    /// The value of one connected region of more than `small_cells` cells in normal form,
+    /// through the table.
     fn region_game(&mut self, games: &mut Games, region: &Grid, budget: &Budget) -> Result<GameId, Exhausted> {
         if let Some(&g) = self.table.get(region) {
             return Ok(g);
@@ -179,9 +220,7 @@ impl Domineering {
         budget.check()?;
         let (rows, cols) = region.dims();
         let g = if cols == 1 || rows == 1 {
-            // A connected region one cell wide is a full strip.
-            let moves = (rows.max(cols) / 2) as i64;
-            games.number(&Dyadic::integer(if cols == 1 { moves } else { -moves }))
+            strip(games, rows, cols)
         } else {
             let mut sides = [Vec::new(), Vec::new()];
             for (side, vertical) in sides.iter_mut().zip([true, false]) {
@@ -194,8 +233,95 @@ impl Domineering {
         self.table.insert(region.clone(), g);
         if self.table.len().is_multiple_of(MEMORY_CHECK_EVERY) {
             let per_entry = 64 + 8 * region.bits.len();
-            budget.check_memory(games.memory_bytes() + self.table.len() * per_entry)?;
+            budget.check_memory(self.memory_bytes(games) + self.table.len() * per_entry)?;
         }
         Ok(g)
     }
+
+    /// The value of a connected region of at most 64 cells, cropped to its bounding box:
+    /// looked up under its normal form. `depth` is the number of dominoes placed since the
+    /// search entered the bit boards (at most 32, which bounds the recursion).
+    fn small_region(
+        &mut self,
+        games: &mut Games,
+        region: Bits,
+        depth: usize,
+        budget: &Budget,
+    ) -> Result<GameId, Exhausted> {
+        let (normal, transposed) = region.normal_form();
+        let g = match self.small.get(&normal) {
+            Some(&g) => g,
+            None => self.small_normal(games, normal, depth, budget)?,
+        };
+        if transposed { games.neg(g, budget) } else { Ok(g) }
+    }
+
+    /// The value of a connected region in normal form that is not in the table yet.
+    fn small_normal(
+        &mut self,
+        games: &mut Games,
+        region: Bits,
+        depth: usize,
+        budget: &Budget,
+    ) -> Result<GameId, Exhausted> {
+        budget.check()?;
+        let g = if region.rows() <= 1 || region.cols() <= 1 {
+            strip(games, region.rows(), region.cols())
+        } else {
+            if self.scratch.len() <= depth {
+                self.scratch.resize_with(depth + 1, Scratch::default);
+            }
+            let mut s = std::mem::take(&mut self.scratch[depth]);
+            let r = self.small_options(games, region, depth, &mut s, budget);
+            let g = r.and_then(|()| games.from_options(&s.left, &s.right, budget));
+            self.scratch[depth] = s;
+            g?
+        };
+        self.small.insert(region, g);
+        if self.small.len().is_multiple_of(MEMORY_CHECK_EVERY) {
+            budget.check_memory(self.memory_bytes(games))?;
+        }
+        Ok(g)
+    }
+
+    /// The values of the region's Left and Right options, into `s.left` and `s.right`.
+    fn small_options(
+        &mut self,
+        games: &mut Games,
+        region: Bits,
+        depth: usize,
+        s: &mut Scratch,
+        budget: &Budget,
+    ) -> Result<(), Exhausted> {
+        s.left.clear();
+        s.right.clear();
+        for vertical in [true, false] {
+            s.boards.clear();
+            region.placements(vertical, &mut s.boards);
+            for i in 0..s.boards.len() {
+                let option = Bits::new(region.rows(), region.cols(), s.boards[i]).unwrap_or(region);
+                s.parts.clear();
+                option.regions(&mut s.parts);
+                let mut total = games.zero();
+                for j in 0..s.parts.len() {
+                    let g = self.small_region(games, s.parts[j], depth + 1, budget)?;
+                    total = games.add(total, g, budget)?;
+                }
+                if vertical { s.left.push(total) } else { s.right.push(total) }
+            }
+        }
+        Ok(())
+    }
+
+    /// The bytes held by the arena and the tables.
+    fn memory_bytes(&self, games: &Games) -> usize {
+        games.memory_bytes() + self.small.capacity() * (size_of::<(Bits, GameId)>() + 1)
+    }
+}
+
+/// The value of a full strip one cell wide: `n` cells tall give Left `floor(n/2)` moves, and
+/// lying down give Right as many.
+fn strip(games: &mut Games, rows: usize, cols: usize) -> GameId {
+    let moves = (rows.max(cols) / 2) as i64;
+    games.number(&Dyadic::integer(if cols == 1 { moves } else { -moves }))
 }

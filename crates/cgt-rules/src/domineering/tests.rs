@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use cgt_core::game::{DisplayStyle, GameId, Games};
 use cgt_core::{Budget, Dyadic};
 
+use super::bits::Bits;
 use super::engine::Grid;
 use super::{Board, BoardError, Domineering};
 
@@ -109,4 +110,63 @@ fn big_boards_run_out_of_budget() {
     let start = std::time::Instant::now();
     assert_eq!(Board::empty(8, 8).game(&mut games, &budget), Err(cgt_core::Exhausted::Time));
     assert!(start.elapsed() < std::time::Duration::from_secs(2));
+}
+
+/// A random board of at most 64 cells, each cell free with probability `(10 - holes) / 10`.
+fn random_grid(next: &mut impl FnMut(u64) -> u64) -> Grid {
+    let rows = 1 + next(8) as usize;
+    let cols = 1 + next((64 / rows).min(12) as u64) as usize;
+    let holes = next(6);
+    let text: Vec<String> =
+        (0..rows).map(|_| (0..cols).map(|_| if next(10) < holes { '#' } else { '.' }).collect()).collect();
+    Grid::from_board(&Board::from_rows(&text).unwrap())
+}
+
+#[test]
+fn bit_boards_agree_with_grids() {
+    let mut rng = crate::test_rng::Rng(0x9e37_79b9_7f4a_7c15);
+    let mut next = |n: u64| rng.below(n);
+    for _ in 0..3000 {
+        let grid = random_grid(&mut next);
+        let bits = grid.to_bits().unwrap();
+        let (rows, cols) = (bits.rows(), bits.cols());
+        for vertical in [true, false] {
+            let mut moves = Vec::new();
+            bits.placements(vertical, &mut moves);
+            let want: Vec<_> = grid.placements(vertical).iter().map(|g| g.to_bits()).collect();
+            let got: Vec<_> = moves.iter().map(|&b| Bits::new(rows, cols, b)).collect();
+            assert_eq!(got, want, "{grid:?}");
+        }
+        let mut parts = Vec::new();
+        bits.regions(&mut parts);
+        let want: Vec<_> = grid.regions().iter().map(|g| g.to_bits().unwrap()).collect();
+        assert_eq!(parts, want, "{grid:?}");
+        for (part, region) in parts.iter().zip(grid.regions()) {
+            let (normal, transposed) = region.normal_form();
+            assert_eq!(part.normal_form(), (normal.to_bits().unwrap(), transposed), "{region:?}");
+            assert_eq!(part.transposed().transposed(), *part);
+        }
+    }
+}
+
+#[test]
+fn both_paths_agree_with_plain_search_on_random_boards() {
+    let budget = Budget::unlimited();
+    let mut games = Games::new();
+    let mut memo = HashMap::new();
+    let mut bits = Domineering::new();
+    let mut grids = Domineering::with_small_cells(0);
+    let mut rng = crate::test_rng::Rng(0x5851_f42d_4c95_7f2d);
+    let mut next = |n: u64| rng.below(n);
+    for _ in 0..300 {
+        let rows = 1 + next(5) as usize;
+        let cols = 1 + next((14 / rows) as u64) as usize;
+        let holes = next(4);
+        let text: Vec<String> =
+            (0..rows).map(|_| (0..cols).map(|_| if next(10) < holes { '#' } else { '.' }).collect()).collect();
+        let board = Board::from_rows(&text).unwrap();
+        let want = plain(&mut games, &mut memo, &Grid::from_board(&board));
+        assert_eq!(bits.board_game(&mut games, &board, &budget).unwrap(), want, "{}", board.to_notation());
+        assert_eq!(grids.board_game(&mut games, &board, &budget).unwrap(), want, "{}", board.to_notation());
+    }
 }

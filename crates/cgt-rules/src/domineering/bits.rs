@@ -1,0 +1,174 @@
+//! Domineering positions of at most 64 cells as one `u64` bit board: moves, regions and the
+//! normal form under the rectangle's symmetries with shifts and masks, and no heap.
+//!
+//! The regions are the 4-connected components of the free cells (CGT II.1: a board is the
+//! disjunctive sum of its regions); the eight symmetries of a rectangle keep a region's value,
+//! except that the ones that transpose it swap the players' roles and negate it.
+
+/// A board of `rows` x `cols` cells with `rows * cols <= 64`: bit `r * cols + c` is set when
+/// the cell in row `r`, column `c` is free. The derived order (rows, then columns, then bits)
+/// picks the normal form among a region's images.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) struct Bits {
+    rows: u8,
+    cols: u8,
+    bits: u64,
+}
+
+/// The most cells a [`Bits`] board holds.
+pub(super) const MAX_CELLS: usize = 64;
+
+impl Bits {
+    /// A board of the given size and free cells; `None` when it has more than 64 cells.
+    pub(super) fn new(rows: usize, cols: usize, bits: u64) -> Option<Bits> {
+        let cells = rows.checked_mul(cols)?;
+        (cells <= MAX_CELLS).then(|| Bits { rows: rows as u8, cols: cols as u8, bits: bits & full(cells) })
+    }
+
+    /// The number of rows.
+    pub(super) fn rows(self) -> usize {
+        self.rows as usize
+    }
+
+    /// The number of columns.
+    pub(super) fn cols(self) -> usize {
+        self.cols as usize
+    }
+
+    /// The cells of the first column.
+    fn first_col(self) -> u64 {
+        let mut m = 0u64;
+        for r in 0..self.rows() {
+            m |= 1 << (r * self.cols());
+        }
+        m
+    }
+
+    /// The boards after a domino placed at every place it fits: vertical (Left) or
+    /// horizontal (Right), in reading order of the domino's first cell.
+    pub(super) fn placements(self, vertical: bool, out: &mut Vec<u64>) {
+        let b = self.bits;
+        let (tops, step) = if vertical {
+            (b & b.checked_shr(self.cols as u32).unwrap_or(0), self.cols as u32)
+        } else {
+            let last_col = self.first_col() << self.cols().saturating_sub(1).min(63);
+            (b & (b >> 1) & !last_col, 1)
+        };
+        let mut t = tops;
+        while t != 0 {
+            let i = t.trailing_zeros();
+            t &= t - 1;
+            out.push(b & !(1u64 << i) & !(1u64 << (i + step)));
+        }
+    }
+
+    /// The 4-connected regions of the free cells, each cropped to its bounding box, in the
+    /// order of their first cell.
+    pub(super) fn regions(self, out: &mut Vec<Bits>) {
+        let first = self.first_col();
+        let last = first << self.cols().saturating_sub(1).min(63);
+        let cols = self.cols as u32;
+        let mut rest = self.bits;
+        while rest != 0 {
+            let mut comp = rest & rest.wrapping_neg();
+            loop {
+                let grown = comp
+                    | comp.checked_shl(cols).unwrap_or(0)
+                    | comp.checked_shr(cols).unwrap_or(0)
+                    | ((comp << 1) & !first)
+                    | ((comp >> 1) & !last);
+                let grown = grown & rest;
+                if grown == comp {
+                    break;
+                }
+                comp = grown;
+            }
+            rest &= !comp;
+            out.push(Bits { bits: comp, ..self }.cropped());
+        }
+    }
+
+    /// Row `r` as `cols` low bits.
+    fn row(self, r: usize) -> u64 {
+        (self.bits >> (r * self.cols())) & full(self.cols())
+    }
+
+    /// The board cropped to the bounding box of its free cells (0x0 when none is free).
+    fn cropped(self) -> Bits {
+        let (mut r0, mut r1, mut seen) = (usize::MAX, 0, 0u64);
+        for r in 0..self.rows() {
+            let row = self.row(r);
+            if row != 0 {
+                r0 = r0.min(r);
+                r1 = r;
+                seen |= row;
+            }
+        }
+        if seen == 0 {
+            return Bits { rows: 0, cols: 0, bits: 0 };
+        }
+        let c0 = seen.trailing_zeros() as usize;
+        let cols = 64 - seen.leading_zeros() as usize - c0;
+        let mut bits = 0u64;
+        for r in r0..=r1 {
+            bits |= (self.row(r) >> c0) << ((r - r0) * cols);
+        }
+        Bits { rows: (r1 - r0 + 1) as u8, cols: cols as u8, bits }
+    }
+
+    /// The least of the images of the board under the eight symmetries of the rectangle, and
+    /// whether that image is transposed (which swaps the players' roles).
+    pub(super) fn normal_form(self) -> (Bits, bool) {
+        // An image of fewer rows is always less, so the transposed images only compete when
+        // the board has at least as many rows as columns, and the others when it has at most.
+        let mut best: Option<(Bits, bool)> = None;
+        let mut consider = |b: Bits, transposed: bool| {
+            for img in b.flips() {
+                if best.is_none_or(|(x, _)| img < x) {
+                    best = Some((img, transposed));
+                }
+            }
+        };
+        if self.rows <= self.cols {
+            consider(self, false);
+        }
+        if self.rows >= self.cols {
+            consider(self.transposed(), true);
+        }
+        best.unwrap_or((self, false))
+    }
+
+    /// The board and its images flipped top to bottom, left to right and both.
+    fn flips(self) -> [Bits; 4] {
+        let (rows, cols) = (self.rows(), self.cols());
+        let (mut ud, mut lr, mut both) = (0u64, 0u64, 0u64);
+        for r in 0..rows {
+            let row = self.row(r);
+            let rev = if cols == 0 { 0 } else { row.reverse_bits() >> (64 - cols) };
+            let (here, there) = (r * cols, (rows - 1 - r) * cols);
+            ud |= row << there;
+            lr |= rev << here;
+            both |= rev << there;
+        }
+        [self, Bits { bits: ud, ..self }, Bits { bits: lr, ..self }, Bits { bits: both, ..self }]
+    }
+
+    /// The board reflected in its main diagonal: rows become columns.
+    pub(super) fn transposed(self) -> Bits {
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut bits = 0u64;
+        let mut b = self.bits;
+        while b != 0 {
+            let i = b.trailing_zeros() as usize;
+            b &= b - 1;
+            let (r, c) = (i / cols, i % cols);
+            bits |= 1 << (c * rows + r);
+        }
+        Bits { rows: self.cols, cols: self.rows, bits }
+    }
+}
+
+/// The low `n` bits set (`n <= 64`).
+fn full(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
