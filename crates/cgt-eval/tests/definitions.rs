@@ -32,6 +32,21 @@ fn cutcake_as_a_definition_agrees_with_the_ruleset() {
 }
 
 #[test]
+fn eatcake_as_a_definition_agrees_with_the_ruleset() {
+    // Eatcake (WW ch. 8): Left eats a column, Right a row, leaving the parts on either side.
+    let def = "def eatcake(w, h) = if w == 0 or h == 0 then 0 else { eatcake(a, h) + eatcake(w - 1 - a, h) \
+               for a in 0..w-1 | eatcake(w, b) + eatcake(w, h - 1 - b) for b in 0..h-1 }\n";
+    for w in 1..=5 {
+        for h in 1..=5 {
+            let src = format!("{def}eatcake({w}, {h}) == eatcake[{h}x{w}]\n");
+            let r = evaluate(&src, &Config::default());
+            assert!(r[0].diagnostics.is_empty() && r[1].diagnostics.is_empty(), "{w}x{h}: {:?}", r[1].diagnostics);
+            assert_eq!(r[1].check, Some(cgt_eval::CheckStatus::Passed), "{w}x{h}");
+        }
+    }
+}
+
+#[test]
 fn lasker_rule_agrees_with_its_closed_form() {
     let got = last("rule lasker(n) = [n - k for k in 1..n] ++ [(a, n - a) for a in 1..n-1]\ngrundy(lasker, 0..60)\n");
     let want: Vec<String> = (0u64..=60)
