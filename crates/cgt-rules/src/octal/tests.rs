@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 use super::*;
 use crate::test_rng::Rng;
 
+mod allbut;
 mod hex;
 
 /// Random octal codes for these tests.
