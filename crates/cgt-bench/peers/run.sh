@@ -165,7 +165,7 @@ elif game == "cram":
 elif game == "clobber":
     v = clobber.parse(pos)
 elif game == "toads":
-    v = toads_and_frogs.value(pos)
+    v = toads_and_frogs.value(pos.lower())
 elif game == "col":
     v = value(uncoloured(graph(pos)), COL)
 elif game == "snort":
@@ -192,22 +192,22 @@ setup_cgt() {
 
 # ---------------------------------------------------------------- timing
 
-# Runs a command under the timeout; prints its wall time in seconds, or "timeout"/"failed".
+# Runs a command under the timeout; prints "WALL CPU" in seconds (CPU = user + system, children
+# included), or "timeout" / "failed".
 timed() { # outfile command...
-  local out="$1" start end status
+  local out="$1" status=0 start end
   shift
   start=$(date +%s%N)
-  status=0
-  timeout "$TIMEOUT" "$@" >"$out" 2>&1 || status=$?
+  /usr/bin/time -f "%U %S" -o "$out.time" timeout "$TIMEOUT" "$@" >"$out" 2>&1 || status=$?
   end=$(date +%s%N)
   if [ "$status" = 124 ]; then echo timeout; elif [ "$status" != 0 ]; then echo failed; else
-    awk -v ns=$((end - start)) 'BEGIN { printf "%.3f", ns / 1e9 }'
+    tail -1 "$out.time" | awk -v ns=$((end - start)) '{ printf "%.3f %.2f", ns / 1e9, $1 + $2 }'
   fi
 }
 
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ a[NR] = $1 } END { print (NR ? a[int((NR + 1) / 2)] : "n/a") }'; }
+median() { awk NF | sort -g | awk '{ a[NR] = $1 } END { print (NR ? a[int((NR + 1) / 2)] : "n/a") }'; }
 
-# Paired runs of cgt on FILE and of a peer command; prints one table row.
+# Paired runs of cgt on a file and of a peer command; prints one table row.
 pair() { # name peer cgt-text peer-command...
   local name="$1" peer="$2" text="$3"
   shift 3
@@ -216,36 +216,36 @@ pair() { # name peer cgt-text peer-command...
   # larger sizes are not run.
   local family="$peer:${name%-*}"
   if [ -n "${TIMED_OUT[$family]:-}" ]; then
-    echo "| $name | $peer | | | skipped: timed out on ${TIMED_OUT[$family]} |"
+    echo "| $name | $peer | | | | | skipped: timed out on ${TIMED_OUT[$family]} |"
     return 0
   fi
   local file="$OUT/$name.cgt"
   printf '%s\n' "$text" >"$file"
-  local ct="" pt="" r c p
+  local cw="" cc="" pw="" pc="" r c p bad=""
   for ((r = 1; r <= RUNS; r++)); do
-    c=$(timed "$OUT/$name.cgt.out" "$CGT" eval "$file")
+    c=$(timed "$OUT/$name.cgt.out" "$CGT" eval --budget "${TIMEOUT}s,8GiB" "$file")
     p=$(timed "$OUT/$name.$peer.out" "$@")
-    ct="$ct $c" pt="$pt $p"
-    case "$c $p" in *timeout* | *failed*) break ;; esac
-    awk -v a="$c" -v b="$p" 'BEGIN { exit !(a + b > 20) }' && break
+    case "$c" in timeout | failed) bad="cgt $c" && break ;; esac
+    case "$p" in timeout | failed) bad="$peer $p" && break ;; esac
+    cw="$cw${c% *}"$'\n' cc="$cc${c#* }"$'\n' pw="$pw${p% *}"$'\n' pc="$pc${p#* }"$'\n'
+    awk -v a="${c% *}" -v b="${p% *}" 'BEGIN { exit !(a + b > 20) }' && break
   done
-  local cm pm ratio
-  cm=$(echo "$ct" | median)
-  pm=$(echo "$pt" | median)
-  if [[ "$ct $pt" == *timeout* || "$ct $pt" == *failed* ]]; then
-    [[ "$pt" == *timeout* ]] && pm="> $TIMEOUT (timeout)" && TIMED_OUT[$family]="$name"
-    [[ "$pt" == *failed* ]] && pm="failed (see $OUT/$name.$peer.out)"
-    [[ "$ct" == *timeout* ]] && cm="> $TIMEOUT (timeout)"
-    ratio="n/a"
-  else
-    ratio=$(awk -v a="$cm" -v b="$pm" 'BEGIN { printf "%.1fx", (a > 0 ? b / a : 0) }')
-  fi
-  echo "| $name | $peer | $cm | $pm | $ratio |"
+  case "$bad" in
+    "") ;;
+    *timeout) TIMED_OUT[$family]="$name"
+      echo "| $name | $peer | | | | | $bad after $TIMEOUT s (cgt: $c) |" && return 0 ;;
+    *) echo "| $name | $peer | | | | | $bad (see $OUT/$name.*.out) |" && return 0 ;;
+  esac
+  local m=() x
+  for x in "$cw" "$cc" "$pw" "$pc"; do m+=("$(printf '%s' "$x" | median)"); done
+  awk -v n="$name" -v p="$peer" -v cw="${m[0]}" -v cc="${m[1]}" -v pw="${m[2]}" -v pc="${m[3]}" 'BEGIN {
+    cpu = (cc >= 0.05 && pc >= 0.05) ? sprintf(", %.1fx CPU", pc / cc) : ""
+    printf "| %s | %s | %s | %s | %s | %s | %.1fx wall%s |\n", n, p, cw, cc, pw, pc, pw / (cw > 0 ? cw : 0.001), cpu }'
 }
 
 skip() { # name peer reason
   [[ "$1" == *"$FILTER"* ]] || return 0
-  echo "| $1 | $2 | | | skipped: $3 |"
+  echo "| $1 | $2 | | | | | skipped: $3 |"
 }
 
 # ---------------------------------------------------------------- workloads
@@ -314,7 +314,8 @@ octal() {
 # 0..=n) is checked against cgt's whole sequence when n <= 10^5.
 check_octal() { # name code n
   local ours theirs
-  ours=$(tr -d '[] ' <"$OUT/$1.cgt.out")
+  [ -s "$OUT/$1.ogsolve.out" ] && [ -s "$OUT/$1.cgt.out" ] || return 0
+  ours=$(sed -n 's/.*= \[\([0-9]*\)\].*/\1/p' "$OUT/$1.cgt.out")
   theirs=$(sed -n 's/.*nimber of [0-9]*: \([0-9]*\) .*/\1/p' "$OUT/$1.ogsolve.out")
   [ "$ours" = "$theirs" ] || log "MISMATCH $1: cgt says $ours, ogsolve $theirs"
   [ "$3" -le 100000 ] || return 0
@@ -322,8 +323,9 @@ check_octal() { # name code n
   # Ranges are at most 10^5 long, so the sequence 0..=n is asked in two halves.
   printf 'grundy(octal code=%s, 0..%s)\ngrundy(octal code=%s, %s..%s)\n' \
     "$2" "$(($3 / 2 - 1))" "$2" "$(($3 / 2))" "$3" >"$OUT/$1.all.cgt"
-  sum=$("$CGT" eval "$OUT/$1.all.cgt" | tr -d '[] ' | tr ',' '\n' | awk '
-    { a = (a + $1) % 65536; b = (b + a) % 65536 } END { printf "%X", b * 65536 + a }')
+  sum=$("$CGT" eval --json --budget "${TIMEOUT}s,8GiB" "$OUT/$1.all.cgt" |
+    sed -n 's/.*"value":"\[\([^]]*\)\]".*/\1/p' | tr ',' '\n' | awk '
+    NF { a = (a + $1) % 65536; b = (b + a) % 65536 } END { printf "%X", b * 65536 + a }') || true
   want=$(sed -n 's/.*checksum: \([0-9A-F]*\).*/\1/p' "$OUT/$1.ogsolve.out")
   [ "$sum" = "$want" ] || log "MISMATCH $1: checksum of cgt's sequence $sum, ogsolve's $want"
 }
@@ -383,11 +385,12 @@ main() {
   CGT011="$CACHE/cgt011-driver/target/release/cgt011-driver"
   OGSOLVE="$CACHE/tools/bin/ogsolve"
   IGSOLVE="$CACHE/tools/bin/igsolve"
-  echo "Times in seconds, whole processes, median of up to $RUNS paired runs (one when slow);"
-  echo "ratio = peer time / cgt time (above 1: cgt is faster). $(nproc) cores; $(date -u +%F)."
+  echo "Seconds, whole processes, median of up to $RUNS paired runs (one when a pair takes over 20 s);"
+  echo "CPU = user + system (10 ms resolution). Ratio = peer / cgt (above 1: cgt is faster). $(nproc) cores, load"
+  echo "$(cut -d' ' -f1-3 /proc/loadavg) at the start; $(date -u '+%F %H:%M') UTC."
   echo
-  echo "| workload | peer | cgt (s) | peer (s) | peer / cgt |"
-  echo "|---|---|---|---|---|"
+  echo "| workload | peer | cgt wall | cgt CPU | peer wall | peer CPU | peer / cgt |"
+  echo "|---|---|---|---|---|---|---|"
   domineering
   toppling
   switches_and_hot
