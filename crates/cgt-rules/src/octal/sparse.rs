@@ -182,7 +182,7 @@ impl Engine {
         for i in (0..self.split.len()).filter(|&i| self.scan[i]) {
             let m = n - self.split[i];
             let half = self.common.partition_point(|&a| a as usize <= m / 2);
-            let skip_equal = self.unequal[i] && m % 2 == 0;
+            let skip_equal = self.unequal[i] && m.is_multiple_of(2);
             for chunk in self.common[..half].chunks(SCAN_CHUNK) {
                 budget.check()?;
                 for &a in chunk {
