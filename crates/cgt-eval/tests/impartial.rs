@@ -167,7 +167,7 @@ fn periods() {
         "period(lasker)\nperiod(stones allbut=[2, 3, 7])\nperiod(octal code=\"0.[3]\")\nperiod(octal code=0.137)",
         expect![[r#"
             period(lasker)  [error argument: 4.[3] has no period: its Grundy values grow (hint: in Lasker's Nim (4.[3]) a heap n is worth *n, except that 4k+3 and 4k+4 swap values)]
-            period(stones allbut=[2, 3, 7])  [warning budget: gave up: no period found: the periodicity theorem does not apply to 0.3003330[3], whose digits repeat (hint: grundy(RULE, a..b) lists its values; heaps beyond the computed values give up)]
+            period(stones allbut=[2, 3, 7])  [= arithmetic period 4 from heap 0 with saltus 2: g(n + 4) = g(n) + 2 for n >= 0 · ?]
             period(octal code="0.[3]")  [error argument: 0.[3] has no period: its Grundy values grow (hint: this code is Nim: a heap of n is worth *n)]
             period(octal code=0.137)  [= period 34 from heap 52 · ?]
         "#]],
