@@ -118,8 +118,9 @@ pub const RULES: &[Workload] = &[
     },
     Workload {
         name: "octal-sequence",
-        what: "`grundy(octal code=0.6, 0..n)`: an octal game whose values keep growing (no sparse-space help).",
-        sizes: &[10_000, 20_000, 40_000, 80_000],
+        what: "`grundy(octal code=0.6, n..n)` (the table to n): an octal game whose values keep growing, by the \
+               sparse-space engine's one scan over splits of common heaps.",
+        sizes: &[10_000, 100_000, 1_000_000],
         run: |n| run(&format!("grundy(octal code=0.6, {}..{n})", n - 1)),
     },
     Workload {

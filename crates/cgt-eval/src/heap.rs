@@ -1,7 +1,10 @@
 //! Heap games in the evaluator: the one reader of heap rules (from a position's ruleset, or
 //! from a rule argument such as `kayles` or `stones take=[1, 2]`), the Grundy tables kept per
 //! rule, the value and winning move of a sum of heaps, and `grundy(RULE, a..b)` and
-//! `period(RULE)`.
+//! `period(RULE)`; all-but subtraction games at any size through their arithmetic period
+//! ([`allbut`]).
+
+mod allbut;
 
 use std::collections::HashMap;
 
@@ -123,6 +126,17 @@ impl Session {
             return Ok(out);
         }
         let largest = heaps.iter().copied().max().unwrap_or(0);
+        if largest >= allbut::DIRECT
+            && let Some(t) = self.all_but_table(rule, span, ctx.budget)?
+        {
+            let mut out = Computed::plain(Value::Game(self.games.nimber_big(&t.sum(heaps).into())));
+            if ctx.is_top(span)
+                && let Some(m) = t.winning_move(heaps)
+            {
+                out = out.with_extra("winning move", show_octal_move(&m, heaps));
+            }
+            return Ok(out);
+        }
         let table = self.grundy_table(rule, largest, span, ctx.budget)?;
         let g = table.sum(heaps).map_err(|e| beyond(span, e))?;
         let mut out = Computed::plain(Value::Game(self.games.nimber(u64::from(g))));
@@ -165,6 +179,11 @@ impl Session {
         if *rule == HeapRule::Nim {
             return Ok(Value::List((a..=b).map(grundy).collect()));
         }
+        if b >= allbut::DIRECT
+            && let Some(t) = self.all_but_table(rule, span, budget)?
+        {
+            return Ok(Value::List((a..=b).map(|n| Value::Integer(t.value(n).into(), Quantity::Grundy)).collect()));
+        }
         let table = self.grundy_table(rule, b, span, budget)?;
         let values = (a..=b)
             .map(|n| table.try_value(u128::from(n)).map(|g| grundy(u64::from(g))))
@@ -186,6 +205,13 @@ impl Session {
                 )
                 .with_hint("a heap of n in Nim is worth *n"),
             ));
+        }
+        if let Some(t) = self.all_but_table(rule, span, budget)? {
+            let p = t.period();
+            return Ok(Value::Text(format!(
+                "arithmetic period {} from heap {} with saltus {}: g(n + {}) = g(n) + {} for n >= {}",
+                p.period, p.preperiod, p.saltus, p.period, p.saltus, p.preperiod
+            )));
         }
         if let HeapRule::Octal(code) = rule {
             no_period_theorem(code, span)?;

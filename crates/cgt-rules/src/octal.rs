@@ -12,10 +12,12 @@
 //! ([`sparse`]); the rest are computed from the definition with bitsets ([`general`]). Periods
 //! of finite codes are proven with the periodicity theorem ([`period`]); codes with repeating
 //! digits have no such theorem, so no period is claimed for them (Nim and Lasker's Nim have
-//! closed forms instead, [`ClosedForm`]). The pre-period reported is the least n0 for the least
-//! period, so that Kayles is periodic from 71 (its last exceptional value is g(70), as in WW)
-//! with period 12.
+//! closed forms instead, [`ClosedForm`]), and all-but subtraction games (`0.d1...dt[3]` with digits
+//! 0 and 3) arithmetic periods proven from their values ([`allbut`]). The pre-period reported is
+//! the least n0 for the least period, so that Kayles is periodic from 71 (its last exceptional
+//! value is g(70), as in WW) with period 12.
 
+mod allbut;
 mod code;
 mod general;
 mod lasker;
@@ -28,6 +30,7 @@ use std::ops::ControlFlow;
 use cgt_core::{Budget, Exhausted};
 
 use crate::nim::{BeyondTable, GrundyTable, Period};
+pub use allbut::{AllButTable, ArithmeticPeriod, prove_arithmetic_period};
 use code::{Code, Digit};
 pub use code::{Constraint, OctalError};
 pub use lasker::ClosedForm;

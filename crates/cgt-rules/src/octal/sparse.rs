@@ -1,14 +1,22 @@
 //! The sparse-space engine for finite codes whose moves leave at most two heaps (octal codes,
-//! also with `!` on the two-heap moves): WW ch. 4, "Sparse Space Spells Speed", and
-//! A. Flammenkamp's tables of octal games.
+//! also with `!` on the two-heap moves): WW ch. 4, "Sparse Space Spells Speed"; A. Flammenkamp's
+//! tables of octal games (spaces "in the range" and "in the domain"); P. Beling's description of
+//! the rare/common (RC) method of his `ogsolve`, which searches for all missing values at once.
 //!
 //! For a mask m, call a value *common* if `popcount(v & m)` is odd and *rare* otherwise. common
-//! XOR common is rare, so a common option value of a split needs a heap with a rare value; those
-//! heaps are few, so the common options are all found cheaply, and a rare candidate for the mex is
-//! usually an option, which a short search confirms. Some games need the space "in the domain"
-//! (the parity of the heap size joins the mask's parity, Flammenkamp), e.g. 0.106. The space is
-//! chosen again, to make rare heaps as few as possible, whenever n doubles. The method is exact
-//! for every space; the space only decides the speed.
+//! XOR common is rare, so a split into two common heaps only reaches rare values. To compute g(n):
+//! 1. mark the values of every move that leaves no heap, one heap, or a split with a rare heap
+//!    (rare heaps are few, so this is cheap);
+//! 2. the first unmarked value c whose parity no split into two common heaps has is not an
+//!    option, so g(n) <= c; the unmarked values below c are the *pending* ones;
+//! 3. one scan over the splits into two common heaps marks pending values until none is left
+//!    (then g(n) = c) or the splits run out (then g(n) is the least pending value left).
+//!
+//! With a good space, g(n) is almost always c and the pending values are few and found early in
+//! the scan, so a heap costs about the number of rare heaps instead of n/2. Some games need the
+//! space "in the domain" (the parity of the heap size joins the mask's parity, Flammenkamp), e.g.
+//! 0.106. The space is chosen again, to make rare heaps as few as possible, whenever n doubles.
+//! The method is exact for every space; the space only decides the speed.
 
 use cgt_core::{Budget, Exhausted};
 
@@ -18,6 +26,8 @@ use super::code::{Code, Constraint};
 const FIRST_MASK_AT: usize = 64;
 /// Masks are chosen among the values below `2^MASK_BITS`.
 const MASK_BITS: u32 = 10;
+/// Splits scanned between two budget checks.
+const SCAN_CHUNK: usize = 4096;
 
 /// How heaps are sorted into common and rare: heap i is common when
 /// `popcount(g(i) & mask) + (flip ? i + shift : 0)` is odd. With the flip by the heap's parity this
@@ -53,19 +63,19 @@ pub(super) struct Engine {
     split: Vec<usize>,
     /// For each split, whether its two heaps must be unequal (`!`).
     unequal: Vec<bool>,
+    /// Whether the splits remove numbers of tokens of both parities (then spaces in the domain
+    /// would leave both parities to the scan, so only spaces in the range are used).
+    mixed_parities: bool,
     pub(super) values: Vec<u32>,
     space: Space,
     /// Heaps i >= 1 that are rare, and that are common, ascending.
-    rare: Vec<usize>,
-    common: Vec<usize>,
-    /// `seen[v] == n` marks v as an option value of the heap n being computed.
+    rare: Vec<u32>,
+    common: Vec<u32>,
+    /// `seen[v] == n` marks v as an option value of the heap n being computed; its length is a
+    /// power of two above every value, so it covers every option value.
     seen: Vec<usize>,
-    /// For each split, whether all its option values are marked for the current heap.
-    complete: Vec<bool>,
-    /// A running average of the splits tried per heap in searches for witnesses; when the
-    /// search and the rare heaps together cost more than marking every split, every split is
-    /// marked (except on every 64th heap, which samples the sparse method again).
-    search_cost: usize,
+    /// For each split, whether its splits into two common heaps are left to the scan.
+    scan: Vec<bool>,
 }
 
 impl Engine {
@@ -78,25 +88,15 @@ impl Engine {
             whole: with_bit(1),
             single: with_bit(2),
             unequal: split.iter().map(|&k| digits[k].constraint != Constraint::Free).collect(),
-            complete: vec![true; split.len()],
+            mixed_parities: split.iter().any(|k| k % 2 != split[0] % 2),
+            scan: vec![false; split.len()],
             split,
             values: Vec::new(),
             space: Space { mask: 0, flip: false, shift: false },
             rare: Vec::new(),
             common: Vec::new(),
             seen: vec![usize::MAX; 2],
-            search_cost: 0,
         }
-    }
-
-    /// Marks `v`, which is below `seen.len()`: an option value of a single heap is a value,
-    /// and a split's is the XOR of two values, both below the power of two `seen` covers.
-    fn mark(&mut self, v: u32, n: usize) {
-        self.seen[v as usize] = n;
-    }
-
-    fn is_marked(&self, v: u32, n: usize) -> bool {
-        self.seen.get(v as usize) == Some(&n)
     }
 
     /// Computes the next value g(n), n = the number of values so far.
@@ -104,86 +104,101 @@ impl Engine {
         let n = self.values.len();
         if n >= FIRST_MASK_AT && n.is_power_of_two() {
             self.choose_space();
-            budget.check_memory(n * 12)?;
+            budget.check_memory(n * 16)?;
         }
         self.mark_cheap_options(n, budget)?;
-        let (mut v, mut scanned) = (0, 0);
-        while self.is_marked(v, n) || self.split_of_common_heaps_reaches(v, n, &mut scanned) {
-            budget.check()?;
-            v += 1;
-        }
-        if self.complete.iter().any(|&c| !c) {
-            self.search_cost = self.search_cost - self.search_cost / 16 + scanned / 16;
-        }
+        let v = self.mex(n, budget)?;
         self.values.push(v);
         let cover = (v as usize + 1).next_power_of_two();
         if cover > self.seen.len() {
             self.seen.resize(cover, usize::MAX);
         }
         if n > 0 {
-            if self.space.is_common(n, v) { self.common.push(n) } else { self.rare.push(n) }
+            if self.space.is_common(n, v) { self.common.push(n as u32) } else { self.rare.push(n as u32) }
         }
         Ok(())
     }
 
     /// Marks every option value except those of splits into two common heaps. Where rare heaps
-    /// are dense or witnesses hard to find, marking all splits directly is cheaper, and the split
-    /// is then `complete`.
+    /// are dense, marking all splits directly is cheaper, and nothing is left to the scan.
     fn mark_cheap_options(&mut self, n: usize, budget: &Budget) -> Result<(), Exhausted> {
         if self.whole.contains(&n) {
-            self.mark(0, n);
+            self.seen[0] = n;
         }
-        for i in 0..self.single.len() {
-            let k = self.single[i];
-            if k < n {
-                self.mark(self.values[n - k], n);
-            }
+        for &k in self.single.iter().filter(|&&k| k < n) {
+            self.seen[self.values[n - k] as usize] = n;
         }
         for i in 0..self.split.len() {
             let k = self.split[i];
-            self.complete[i] = true;
+            self.scan[i] = false;
             if k + 2 > n {
                 continue;
             }
             budget.check()?;
             let m = n - k;
             // With `!`, the split into two equal heaps is not a move.
-            let allowed = |a: usize| !self.unequal[i] || 2 * a != m;
+            let unequal = self.unequal[i];
+            let allowed = |a: usize| !unequal || 2 * a != m;
             let (g, seen) = (&self.values, &mut self.seen);
-            let rare_below = self.rare.partition_point(|&r| r < m);
-            let sample = n.is_multiple_of(64);
-            if !sample && rare_below + self.search_cost > m / 2 {
+            let rare_below = self.rare.partition_point(|&r| (r as usize) < m);
+            if 4 * rare_below > m {
                 (1..=m / 2).filter(|&a| allowed(a)).for_each(|a| seen[(g[a] ^ g[m - a]) as usize] = n);
             } else {
-                self.rare[..rare_below]
-                    .iter()
-                    .filter(|&&r| allowed(r))
-                    .for_each(|&r| seen[(g[r] ^ g[m - r]) as usize] = n);
-                self.complete[i] = false;
+                let rare = self.rare[..rare_below].iter().map(|&r| r as usize);
+                rare.filter(|&r| allowed(r)).for_each(|r| seen[(g[r] ^ g[m - r]) as usize] = n);
+                self.scan[i] = true;
             }
         }
         Ok(())
     }
 
-    /// Whether `v` is the value of a split of n into two common heaps (not yet marked). Only
-    /// splits whose common pairs have the parity of `v` can be; with a good space that is rarely
-    /// any, and when it is, a witness usually turns up early in the search.
-    fn split_of_common_heaps_reaches(&self, v: u32, n: usize, scanned: &mut usize) -> bool {
-        let parity = self.space.parity(v);
-        (0..self.split.len()).any(|i| {
-            let k = self.split[i];
-            if self.complete[i] || k + 2 > n || self.space.common_pair_parity(n - k) != parity {
-                return false;
+    /// g(n), once the cheap options are marked: steps 2 and 3 of the method.
+    fn mex(&mut self, n: usize, budget: &Budget) -> Result<u32, Exhausted> {
+        // Bit p of `parities`: some split left to the scan reaches values of parity p.
+        let parities = (0..self.split.len())
+            .filter(|&i| self.scan[i])
+            .fold(0u32, |acc, i| acc | 1 << self.space.common_pair_parity(n - self.split[i]));
+        let cover = self.seen.len();
+        let unmarked = |v: usize| self.seen[v] != n;
+        let reachable = |v: usize| parities >> self.space.parity(v as u32) & 1 == 1;
+        let bound = (0..cover).find(|&v| unmarked(v) && !reachable(v)).unwrap_or(cover);
+        let pending = (0..bound).filter(|&v| unmarked(v)).count();
+        if pending > 0 && !self.scan_common_pairs(n, bound, pending, budget)? {
+            return Ok((0..bound).find(|&v| self.seen[v] != n).unwrap_or(bound) as u32);
+        }
+        Ok(bound as u32)
+    }
+
+    /// Marks the values below `bound` of splits into two common heaps, stopping once the
+    /// `pending` unmarked values there are all marked; whether they were.
+    fn scan_common_pairs(
+        &mut self,
+        n: usize,
+        bound: usize,
+        mut pending: usize,
+        budget: &Budget,
+    ) -> Result<bool, Exhausted> {
+        let (g, seen) = (&self.values, &mut self.seen);
+        for i in (0..self.split.len()).filter(|&i| self.scan[i]) {
+            let m = n - self.split[i];
+            let half = self.common.partition_point(|&a| a as usize <= m / 2);
+            let skip_equal = self.unequal[i] && m.is_multiple_of(2);
+            for chunk in self.common[..half].chunks(SCAN_CHUNK) {
+                budget.check()?;
+                for &a in chunk {
+                    let a = a as usize;
+                    let x = (g[a] ^ g[m - a]) as usize;
+                    if x < bound && seen[x] != n && !(skip_equal && 2 * a == m) {
+                        seen[x] = n;
+                        pending -= 1;
+                        if pending == 0 {
+                            return Ok(true);
+                        }
+                    }
+                }
             }
-            let m = n - k;
-            let half = self.common.partition_point(|&a| a <= m / 2);
-            let unequal = self.unequal[i];
-            let found = self.common[..half]
-                .iter()
-                .position(|&a| self.values[a] ^ self.values[m - a] == v && !(unequal && 2 * a == m));
-            *scanned += found.map_or(half, |i| i + 1);
-            found.is_some()
-        })
+        }
+        Ok(false)
     }
 
     /// Picks the space that makes the fewest heaps rare, and sorts the heaps again.
@@ -200,14 +215,17 @@ impl Engine {
         let rare_heaps = |space: Space| {
             used.iter().filter(|&&(c, _)| !space.is_common(c % 2, (c / 2) as u32)).map(|&(_, k)| k).sum::<usize>()
         };
-        let spaces = [(false, false), (true, false), (true, true)];
-        let candidates = (0..masks).flat_map(|mask| spaces.map(|(flip, shift)| Space { mask, flip, shift }));
+        let spaces: &[(bool, bool)] =
+            if self.mixed_parities { &[(false, false)] } else { &[(false, false), (true, false), (true, true)] };
+        let candidates =
+            (0..masks).flat_map(|mask| spaces.iter().map(move |&(flip, shift)| Space { mask, flip, shift }));
         let best = candidates.min_by_key(|&sp| (rare_heaps(sp), sp != self.space)).unwrap_or(self.space);
         if best == self.space {
             return;
         }
         self.space = best;
         let values = &self.values;
-        (self.common, self.rare) = (1..values.len()).partition(|&i| best.is_common(i, values[i]));
+        (self.common, self.rare) =
+            (1..values.len() as u32).partition(|&i| best.is_common(i as usize, values[i as usize]));
     }
 }

@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 use super::*;
 use crate::test_rng::Rng;
 
+mod allbut;
 mod hex;
 
 /// Random octal codes for these tests.
@@ -207,6 +208,23 @@ fn sparse_agrees_with_the_definition() {
     }
     for text in ["0.16", "0.106", "0.4", "4.7", "0.56", "0.37"] {
         assert_eq!(sparse(&code(text), 1500), naive(&code(text), 1500), "{text}");
+    }
+}
+
+/// The sparse-space engine on long sequences: codes whose values keep growing (0.6, 0.37), the
+/// classic ones, and random codes of up to six digits, each against the plain mex over all moves
+/// on its first few thousand heaps.
+#[test]
+fn sparse_agrees_with_the_definition_on_long_sequences() {
+    for text in ["0.6", "0.37", "0.77", "4.7", "0.007", "0.16", "0.106", "0.56", "0.127", "4.07"] {
+        assert_eq!(sparse(&code(text), 3000), naive(&code(text), 3000), "{text}");
+    }
+    let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+    for _ in 0..25 {
+        let d0 = if rng.below(3) == 0 { 4 } else { 0 };
+        let digits: Vec<u8> = (0..1 + rng.below(6)).map(|_| rng.below(8) as u8).collect();
+        let code = OctalCode::from_digits(d0, &digits).unwrap();
+        assert_eq!(sparse(&code, 1500), naive(&code, 1500), "{code}");
     }
 }
 

@@ -1,0 +1,402 @@
+#!/usr/bin/env bash
+# The peers harness: runs the same workloads in cgt and in the other engines, side by side (whole
+# processes, paired runs: cgt then the peer, repeated), and prints a Markdown table of times and
+# ratios for BENCHMARKS.md.
+#
+#   crates/cgt-bench/peers/run.sh [FILTER]    # only workloads whose name contains FILTER
+#
+# Peers are set up once into a cache (PEERS_CACHE, /tmp/cgt-peers by default) and reused:
+#   pycgt 0.2.0 from PyPI in a Python venv; cgt 0.11.0 (cgt-tools) from crates.io through a tiny
+#   driver crate written below at run time (cgt is AGPL: it is never a dependency of this project
+#   and none of its code is copied here); ogsolve 0.0.7 and igsolve 0.1.2 from crates.io.
+# Settings: RUNS (paired runs per workload, default 3; one when a run takes over 20 s),
+# PEER_TIMEOUT (seconds per process, default 600), CGT_BIN (a cgt binary to use instead of building
+# target/release/cgt). Every process's output is kept in
+# $PEERS_CACHE/out/ so the values can be compared; octal sequences are compared here (the last
+# value and ogsolve's checksum of the whole sequence).
+set -euo pipefail
+
+FILTER="${1:-}"
+CACHE="${PEERS_CACHE:-/tmp/cgt-peers}"
+RUNS="${RUNS:-3}"
+TIMEOUT="${PEER_TIMEOUT:-600}"
+ROOT="$(cd "$(dirname "$0")/../../.." && pwd)"
+OUT="$CACHE/out"
+mkdir -p "$CACHE" "$OUT"
+
+log() { echo "$*" >&2; }
+declare -A TIMED_OUT=()
+
+# ---------------------------------------------------------------- setup (once, cached)
+
+setup_pycgt() {
+  [ -x "$CACHE/venv/bin/python" ] && "$CACHE/venv/bin/python" -c 'import pycgt' 2>/dev/null && return
+  log "setting up pycgt 0.2.0 in $CACHE/venv"
+  python3 -m venv "$CACHE/venv"
+  "$CACHE/venv/bin/pip" install -q 'pycgt==0.2.0'
+}
+
+setup_tool() { # crate version binary
+  [ -x "$CACHE/tools/bin/$3" ] && return
+  log "installing $1 $2 from crates.io into $CACHE/tools"
+  cargo install -q --locked "$1" --version "$2" --root "$CACHE/tools" 2>&1 | tail -3 >&2 ||
+    cargo install -q "$1" --version "$2" --root "$CACHE/tools" >&2
+}
+
+setup_cgt011() {
+  local dir="$CACHE/cgt011-driver"
+  [ -x "$dir/target/release/cgt011-driver" ] && return
+  log "building the cgt 0.11.0 driver in $dir"
+  mkdir -p "$dir/src"
+  cat >"$dir/Cargo.toml" <<'EOF'
+[package]
+name = "cgt011-driver"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+cgt = "=0.11.0"
+
+[profile.release]
+debug = false
+
+[workspace]
+EOF
+  write_cgt011_driver >"$dir/src/main.rs"
+  (cd "$dir" && cargo build -q --release) >&2
+}
+
+# The driver: `cgt011-driver GAME POSITION` prints the canonical form of the position, computed by
+# cgt 0.11's own engine with its parallel transposition table, as its README shows.
+write_cgt011_driver() {
+  cat <<'EOF'
+use cgt::graph::adjacency_matrix::undirected::UndirectedGraph;
+use cgt::graph::{Graph, VertexIndex};
+use cgt::grid::small_bit_grid::SmallBitGrid;
+use cgt::short::partizan::canonical_form::CanonicalForm;
+use cgt::short::partizan::games::{amazons, col, domineering, konane, snort, toads_and_frogs, toppling_dominoes};
+use cgt::short::partizan::partizan_game::PartizanGame;
+use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
+use std::str::FromStr;
+
+fn value<G: PartizanGame>(g: &G) -> CanonicalForm {
+    g.canonical_form(&ParallelTranspositionTable::new())
+}
+
+/// "n:a-b,c-d,...": n vertices numbered from 0 and the edges.
+fn edges(spec: &str) -> (usize, Vec<(VertexIndex, VertexIndex)>) {
+    let (n, list) = spec.split_once(':').expect("n:edges");
+    let e = list.split(',').filter(|s| !s.is_empty()).map(|e| {
+        let (a, b) = e.split_once('-').expect("a-b");
+        (VertexIndex { index: a.parse().unwrap() }, VertexIndex { index: b.parse().unwrap() })
+    });
+    (n.parse().unwrap(), e.collect())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (game, pos) = (args[1].as_str(), args[2].as_str());
+    let v = match game {
+        "domineering" => {
+            let g: domineering::Domineering = pos.parse().unwrap();
+            value(&g)
+        }
+        "toads" => value(&toads_and_frogs::ToadsAndFrogs::from_str(pos).unwrap()),
+        "amazons" => {
+            let g: amazons::Amazons = pos.parse().unwrap();
+            value(&g)
+        }
+        "konane" => {
+            let g: konane::Konane = pos.parse().unwrap();
+            value(&g)
+        }
+        "toppling" => {
+            let tiles: Vec<_> = pos
+                .chars()
+                .map(|c| if c == 'B' { toppling_dominoes::Tile::Blue } else { toppling_dominoes::Tile::Red })
+                .collect();
+            let row = SmallBitGrid::from_arr(tiles.len() as u8, 1, &tiles).unwrap();
+            value(&toppling_dominoes::TopplingDominoes::new(vec![row]))
+        }
+        "col" => {
+            let (n, e) = edges(pos);
+            let g = UndirectedGraph::from_edges(&e, &vec![col::VertexColor::Empty; n]);
+            value(&col::Col::new(g))
+        }
+        "snort" => {
+            let (n, e) = edges(pos);
+            let g = UndirectedGraph::from_edges(&e, &vec![snort::VertexKind::Single(snort::VertexColor::Empty); n]);
+            value(&snort::Snort::new(g))
+        }
+        "sum" => pos
+            .split(';')
+            .map(|s| CanonicalForm::from_str(s).unwrap())
+            .fold(CanonicalForm::new_integer(0), |acc, g| CanonicalForm::construct_sum(&acc, &g)),
+        other => panic!("unknown game {other}"),
+    };
+    println!("{v}");
+}
+EOF
+}
+
+# The pycgt driver: `python pycgt_driver.py GAME POSITION` prints the value pycgt computes.
+write_pycgt_driver() {
+  cat <<'EOF'
+import sys
+from pycgt import add, parse, render
+from pycgt.rulesets import clobber, cram, domineering, toads_and_frogs
+from pycgt.rulesets.graphs import COL, SNORT, Graph, uncoloured, value
+
+game, pos = sys.argv[1], sys.argv[2]
+sys.setrecursionlimit(100000)
+
+def graph(spec):
+    n, edges = spec.split(":")
+    pairs = [tuple(map(int, e.split("-"))) for e in edges.split(",") if e]
+    return Graph.of(int(n), pairs)
+
+if game == "domineering":
+    r, c = map(int, pos.split("x"))
+    v = domineering.rectangle(r, c)
+elif game == "cram":
+    r, c = map(int, pos.split("x"))
+    v = cram.rectangle(r, c)
+elif game == "clobber":
+    v = clobber.parse(pos)
+elif game == "toads":
+    v = toads_and_frogs.value(pos.lower())
+elif game == "col":
+    v = value(uncoloured(graph(pos)), COL)
+elif game == "snort":
+    v = value(uncoloured(graph(pos)), SNORT)
+elif game == "sum":
+    v = parse("0")
+    for part in pos.split(";"):
+        v = add(v, parse(part))
+else:
+    raise SystemExit(f"unknown game {game}")
+print(render(v))
+EOF
+}
+
+setup_cgt() {
+  if [ -n "${CGT_BIN:-}" ]; then
+    CGT="$CGT_BIN"
+    return
+  fi
+  log "building cgt (release) in $ROOT"
+  (cd "$ROOT" && cargo build -q --release -p cgt-cli) >&2
+  CGT="$ROOT/target/release/cgt"
+}
+
+# ---------------------------------------------------------------- timing
+
+# Runs a command under the timeout; prints "WALL CPU" in seconds (CPU = user + system, children
+# included), or "timeout" / "failed".
+timed() { # outfile command...
+  local out="$1" status=0 start end
+  shift
+  start=$(date +%s%N)
+  /usr/bin/time -f "%U %S" -o "$out.time" timeout "$TIMEOUT" "$@" >"$out" 2>&1 || status=$?
+  end=$(date +%s%N)
+  if [ "$status" = 124 ]; then echo timeout; elif [ "$status" != 0 ]; then echo failed; else
+    tail -1 "$out.time" | awk -v ns=$((end - start)) '{ printf "%.3f %.2f", ns / 1e9, $1 + $2 }'
+  fi
+}
+
+median() { awk NF | sort -g | awk '{ a[NR] = $1 } END { print (NR ? a[int((NR + 1) / 2)] : "n/a") }'; }
+
+# Paired runs of cgt on a file and of a peer command; prints one table row.
+pair() { # name peer cgt-text peer-command...
+  local name="$1" peer="$2" text="$3"
+  shift 3
+  [[ "$name" == *"$FILTER"* ]] || return 0
+  # Sizes grow within a family (the name without its last part): once a peer times out, its
+  # larger sizes are not run.
+  local family="$peer:${name%-*}"
+  if [ -n "${TIMED_OUT[$family]:-}" ]; then
+    echo "| $name | $peer | | | | | skipped: timed out on ${TIMED_OUT[$family]} |"
+    return 0
+  fi
+  local file="$OUT/$name.cgt"
+  printf '%s\n' "$text" >"$file"
+  local cw="" cc="" pw="" pc="" r c p bad=""
+  for ((r = 1; r <= RUNS; r++)); do
+    c=$(timed "$OUT/$name.cgt.out" "$CGT" eval --budget "${TIMEOUT}s,8GiB" "$file")
+    p=$(timed "$OUT/$name.$peer.out" "$@")
+    case "$c" in timeout | failed) bad="cgt $c" && break ;; esac
+    case "$p" in timeout | failed) bad="$peer $p" && break ;; esac
+    cw="$cw${c% *}"$'\n' cc="$cc${c#* }"$'\n' pw="$pw${p% *}"$'\n' pc="$pc${p#* }"$'\n'
+    awk -v a="${c% *}" -v b="${p% *}" 'BEGIN { exit !(a + b > 20) }' && break
+  done
+  case "$bad" in
+    "") ;;
+    *timeout) TIMED_OUT[$family]="$name"
+      echo "| $name | $peer | | | | | $bad after $TIMEOUT s (cgt: $c) |" && return 0 ;;
+    *) echo "| $name | $peer | | | | | $bad (see $OUT/$name.*.out) |" && return 0 ;;
+  esac
+  local m=() x
+  for x in "$cw" "$cc" "$pw" "$pc"; do m+=("$(printf '%s' "$x" | median)"); done
+  awk -v n="$name" -v p="$peer" -v cw="${m[0]}" -v cc="${m[1]}" -v pw="${m[2]}" -v pc="${m[3]}" 'BEGIN {
+    cpu = (cc >= 0.05 && pc >= 0.05) ? sprintf(", %.1fx CPU", pc / cc) : ""
+    printf "| %s | %s | %s | %s | %s | %s | %.1fx wall%s |\n", n, p, cw, cc, pw, pc, pw / (cw > 0 ? cw : 0.001), cpu }'
+}
+
+skip() { # name peer reason
+  [[ "$1" == *"$FILTER"* ]] || return 0
+  echo "| $1 | $2 | | | | | skipped: $3 |"
+}
+
+# ---------------------------------------------------------------- workloads
+
+rows() { # R C: an empty board as "....|....|..."
+  local r="$1" c="$2" row out=""
+  row=$(printf '%*s' "$c" '' | tr ' ' '.')
+  for ((i = 0; i < r; i++)); do out="${out:+$out|}$row"; done
+  echo "$out"
+}
+
+quoted_rows() { echo "\"$(rows "$1" "$2" | sed 's/|/", "/g')\""; }
+
+domineering() {
+  for size in 4x6 5x5 4x7 5x6 4x8; do
+    local r=${size%x*} c=${size#*x}
+    pair "domineering-$size" cgt-0.11 "domineering[$size]" "$CGT011" domineering "$(rows "$r" "$c")"
+    pair "domineering-$size" pycgt "domineering[$size]" "$PY" "$PYDRIVER" domineering "$size"
+  done
+}
+
+toppling() {
+  # Fixed rows (written once from a seeded generator) so every run computes the same values.
+  for row in BWWBBWBWWWBB BWBBWWBWBWWBWBBW BBWBWWBWBBWWWBWBBWBW; do
+    local name="toppling-${#row}"
+    pair "$name" cgt-0.11 "toppling[$row]" "$CGT011" toppling "$row"
+    skip "$name" pycgt "pycgt 0.2.0 has no Toppling Dominoes"
+  done
+}
+
+sums() { # name cgt-sum peer-sum (';'-separated)
+  pair "$1" cgt-0.11 "$2" "$CGT011" sum "$3"
+  pair "$1" pycgt "$2" "$PY" "$PYDRIVER" sum "$3"
+}
+
+switches_and_hot() {
+  local n cgt peer
+  for n in 10 20; do
+    cgt="" peer=""
+    for ((i = 1; i <= n; i++)); do cgt="${cgt:+$cgt + }{$i|-$i}" peer="${peer:+$peer;}{$i|-$i}"; done
+    sums "switches-$n" "$cgt" "$peer"
+  done
+  # Hot games of birthday 3-4: {a|{b|c}} with a > b > c, and {{a|b}|c}.
+  local games=("{3|{1|-2}}" "{{2|0}|-3}" "{4|{2|-1}}" "{{1|-1}|-4}" "{2|{0|-3}}" "{{3|1}|-2}" "{5|{1|-1}}" "{{2|-2}|-5}")
+  for n in 4 8; do
+    cgt="" peer=""
+    for ((i = 0; i < n; i++)); do cgt="${cgt:+$cgt + }${games[$i]}" peer="${peer:+$peer;}${games[$i]}"; done
+    sums "hot-sum-$n" "$cgt" "$peer"
+  done
+}
+
+octal() {
+  local code n
+  for code in 0.6 0.37 0.77 4.7 0.007 0.16; do
+    for n in 100000 1000000; do
+      local name="octal-$code-$n"
+      pair "$name" ogsolve "grundy(octal code=$code, $n..$n)" "$OGSOLVE" "$code" -m rc2 -n "$n"
+      [[ "$name" == *"$FILTER"* ]] && check_octal "$name" "$code" "$n"
+    done
+    skip "octal-$code" cgt-0.11 "cgt 0.11 has no octal games"
+    skip "octal-$code" pycgt "pycgt 0.2.0 has no octal games"
+  done
+}
+
+# The value at n must agree with ogsolve's; ogsolve's checksum (Fletcher over the u16 values
+# 0..=n) is checked against cgt's whole sequence when n <= 10^5.
+check_octal() { # name code n
+  local ours theirs
+  [ -s "$OUT/$1.ogsolve.out" ] && [ -s "$OUT/$1.cgt.out" ] || return 0
+  ours=$(sed -n 's/.*= \[\([0-9]*\)\].*/\1/p' "$OUT/$1.cgt.out")
+  theirs=$(sed -n 's/.*nimber of [0-9]*: \([0-9]*\) .*/\1/p' "$OUT/$1.ogsolve.out")
+  [ "$ours" = "$theirs" ] || log "MISMATCH $1: cgt says $ours, ogsolve $theirs"
+  [ "$3" -le 100000 ] || return 0
+  local sum want
+  # Ranges are at most 10^5 long, so the sequence 0..=n is asked in two halves.
+  printf 'grundy(octal code=%s, 0..%s)\ngrundy(octal code=%s, %s..%s)\n' \
+    "$2" "$(($3 / 2 - 1))" "$2" "$(($3 / 2))" "$3" >"$OUT/$1.all.cgt"
+  sum=$("$CGT" eval --json --budget "${TIMEOUT}s,8GiB" "$OUT/$1.all.cgt" |
+    sed -n 's/.*"value":"\[\([^]]*\)\]".*/\1/p' | tr ',' '\n' | awk '
+    NF { a = (a + $1) % 65536; b = (b + a) % 65536 } END { printf "%X", b * 65536 + a }') || true
+  want=$(sed -n 's/.*checksum: \([0-9A-F]*\).*/\1/p' "$OUT/$1.ogsolve.out")
+  [ "$sum" = "$want" ] || log "MISMATCH $1: checksum of cgt's sequence $sum, ogsolve's $want"
+}
+
+impartial() {
+  for size in 4x5 5x5 4x7 5x6; do
+    pair "cram-$size" igsolve "cram[$size]" "$IGSOLVE" cram -r "${size%x*}" -c "${size#*x}"
+    pair "cram-$size" pycgt "cram[$size]" "$PY" "$PYDRIVER" cram "$size"
+    skip "cram-$size" cgt-0.11 "cgt 0.11 has no Cram"
+  done
+  for n in 1000 100000; do
+    pair "grundy-game-$n" igsolve "grundy_game[$n]" "$IGSOLVE" grundy -p "$n"
+  done
+}
+
+partizan() {
+  local row
+  for row in xoxoxoxoxo xoxoxoxoxoxo; do
+    pair "clobber-${#row}" pycgt "clobber[\"$row\"]" "$PY" "$PYDRIVER" clobber "$row"
+    skip "clobber-${#row}" cgt-0.11 "cgt 0.11 has no Clobber"
+  done
+  for row in TTT..FFF TTTT..FFFF TTT.T..F.FFF; do
+    pair "toads-$row" cgt-0.11 "toads[\"$row\"]" "$CGT011" toads "$row"
+    pair "toads-$row" pycgt "toads[\"$row\"]" "$PY" "$PYDRIVER" toads "$row"
+  done
+  # Graphs: a path of 10 vertices, a 3x4 grid graph.
+  local path="10:0-1,1-2,2-3,3-4,4-5,5-6,6-7,7-8,8-9"
+  local grid="12:0-1,1-2,2-3,4-5,5-6,6-7,8-9,9-10,10-11,0-4,1-5,2-6,3-7,4-8,5-9,6-10,7-11"
+  local g spec ours
+  for g in path grid; do
+    spec=${!g}
+    ours=$(echo "${spec#*:}" | tr ',' '\n' | awk -F- '{ printf "%s%d-%d", (NR > 1 ? ", " : ""), $1 + 1, $2 + 1 }')
+    for rules in col snort; do
+      pair "$rules-$g" cgt-0.11 "$rules[$ours] vertices=${spec%%:*}" "$CGT011" "$rules" "$spec"
+      pair "$rules-$g" pycgt "$rules[$ours] vertices=${spec%%:*}" "$PY" "$PYDRIVER" "$rules" "$spec"
+    done
+  done
+  for board in "x...|....|...o" "x....|.....|....o" "x...|....|....|...o"; do
+    pair "amazons-${board//|/\/}" cgt-0.11 "amazons[\"${board//|/\", \"}\"]" "$CGT011" amazons "$board"
+    skip "amazons-${board//|/\/}" pycgt "pycgt 0.2.0 has no Amazons"
+  done
+  for board in "xoxo|oxox|xoxo" "xoxox|oxoxo|xoxox" "xoxo|oxox|xoxo|oxox"; do
+    pair "konane-${board//|/\/}" cgt-0.11 "konane[\"${board//|/\", \"}\"]" "$CGT011" konane "$board"
+    skip "konane-${board//|/\/}" pycgt "pycgt 0.2.0 has no Konane"
+  done
+}
+
+main() {
+  setup_cgt
+  setup_pycgt
+  setup_cgt011
+  setup_tool ogsolve 0.0.7 ogsolve
+  setup_tool igsolve 0.1.2 igsolve
+  PY="$CACHE/venv/bin/python"
+  PYDRIVER="$CACHE/pycgt_driver.py"
+  write_pycgt_driver >"$PYDRIVER"
+  CGT011="$CACHE/cgt011-driver/target/release/cgt011-driver"
+  OGSOLVE="$CACHE/tools/bin/ogsolve"
+  IGSOLVE="$CACHE/tools/bin/igsolve"
+  echo "Seconds, whole processes, median of up to $RUNS paired runs (one when a pair takes over 20 s);"
+  echo "CPU = user + system (10 ms resolution). Ratio = peer / cgt (above 1: cgt is faster). $(nproc) cores, load"
+  echo "$(cut -d' ' -f1-3 /proc/loadavg) at the start; $(date -u '+%F %H:%M') UTC."
+  echo
+  echo "| workload | peer | cgt wall | cgt CPU | peer wall | peer CPU | peer / cgt |"
+  echo "|---|---|---|---|---|---|---|"
+  domineering
+  toppling
+  switches_and_hot
+  octal
+  impartial
+  partizan
+}
+
+main
