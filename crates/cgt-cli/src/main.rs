@@ -60,6 +60,10 @@ struct EvalArgs {
     /// plots of Grundy sequences (`line-N-thermograph.svg`, `line-N-tree.svg`, `line-N-plot.svg`).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+    /// Evaluate statements that share no name on up to N threads (default: the number of
+    /// cores); the output is the same, in file order. `--jobs 1` evaluates on one thread.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
     /// Also print each statement's evaluation time.
     #[arg(long)]
     time: bool,
@@ -139,9 +143,16 @@ fn eval(args: EvalArgs) -> ExitCode {
         details: args.explain,
         pictures: args.svg.is_some(),
     };
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let worker = {
         let src = src.clone();
-        std::thread::Builder::new().stack_size(EVAL_STACK).spawn(move || cgt_eval::evaluate(&src, &config))
+        std::thread::Builder::new().stack_size(EVAL_STACK).spawn(move || {
+            if jobs == 1 {
+                cgt_eval::evaluate(&src, &config)
+            } else {
+                cgt_eval::evaluate_parallel(&src, &config, jobs, EVAL_STACK)
+            }
+        })
     };
     let reports = match worker.map(|h| h.join()) {
         Ok(Ok(r)) => r,

@@ -37,7 +37,18 @@ fn examples_dir() -> PathBuf {
 
 #[test]
 fn golden_examples() {
-    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    // Two threads: independent statements are evaluated in parallel (`--jobs`).
+    check_examples("2", std::env::var_os("UPDATE_EXPECT").is_some());
+}
+
+#[test]
+fn examples_give_the_same_output_on_one_thread() {
+    check_examples("1", false);
+}
+
+/// Runs every example with `--jobs JOBS` and compares its output with the golden files (or
+/// writes them, with `update`).
+fn check_examples(jobs: &str, update: bool) {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(examples_dir())
         .expect("examples/ exists")
         .map(|e| e.expect("entry").path())
@@ -50,7 +61,7 @@ fn golden_examples() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         // Run from the examples folder so the file name in error reports is stable.
         let out = Command::new(env!("CARGO_BIN_EXE_cgt"))
-            .args(["eval", &name])
+            .args(["eval", "--jobs", jobs, &name])
             .current_dir(examples_dir())
             .output()
             .expect("cgt runs");

@@ -14,6 +14,7 @@ mod heap;
 mod loopy;
 mod names;
 mod numbers;
+mod parallel;
 mod pictures;
 pub mod registry;
 mod report;
@@ -30,6 +31,7 @@ use cgt_syntax::{Span, StmtKind};
 
 pub use context::Moves;
 pub use loopy::Loopy;
+pub use parallel::{evaluate_parallel, statement_groups};
 pub use pictures::Picture;
 pub use registry::{FunctionDef, Returns, RulesetDef, SettingDef, functions, rulesets};
 pub use report::{CheckStatus, Details, StmtReport};
