@@ -219,12 +219,14 @@ pair() { # name peer cgt-text peer-command...
     echo "| $name | $peer | | | | | skipped: timed out on ${TIMED_OUT[$family]} |"
     return 0
   fi
-  local file="$OUT/$name.cgt"
+  # Board rows are written with `/` in names: not in file names.
+  local base="$OUT/${name//\//_}"
+  local file="$base.cgt"
   printf '%s\n' "$text" >"$file"
   local cw="" cc="" pw="" pc="" r c p bad=""
   for ((r = 1; r <= RUNS; r++)); do
-    c=$(timed "$OUT/$name.cgt.out" "$CGT" eval --budget "${TIMEOUT}s,8GiB" "$file")
-    p=$(timed "$OUT/$name.$peer.out" "$@")
+    c=$(timed "$base.cgt.out" "$CGT" eval --budget "${TIMEOUT}s,8GiB" "$file")
+    p=$(timed "$base.$peer.out" "$@")
     case "$c" in timeout | failed) bad="cgt $c" && break ;; esac
     case "$p" in timeout | failed) bad="$peer $p" && break ;; esac
     cw="$cw${c% *}"$'\n' cc="$cc${c#* }"$'\n' pw="$pw${p% *}"$'\n' pc="$pc${p#* }"$'\n'
@@ -234,7 +236,7 @@ pair() { # name peer cgt-text peer-command...
     "") ;;
     *timeout) TIMED_OUT[$family]="$name"
       echo "| $name | $peer | | | | | $bad after $TIMEOUT s (cgt: $c) |" && return 0 ;;
-    *) echo "| $name | $peer | | | | | $bad (see $OUT/$name.*.out) |" && return 0 ;;
+    *) echo "| $name | $peer | | | | | $bad (see $base.*.out) |" && return 0 ;;
   esac
   local m=() x
   for x in "$cw" "$cc" "$pw" "$pc"; do m+=("$(printf '%s' "$x" | median)"); done
