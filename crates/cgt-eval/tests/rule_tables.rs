@@ -76,6 +76,9 @@ fn a_proven_period_says_which_code_and_how_far_it_was_compared() {
     assert_eq!(reports[1].value.as_deref(), Some("period 12 from heap 71"));
     let extras = format!("{:?}", reports[1].extras);
     assert!(extras.contains("octal game 0.77") && extras.contains("from 0 to 255"), "{extras}");
+    // The same answer when earlier statements grew the rule's table further (as in the editor).
+    let grown = evaluate(&format!("{kayles}grundy(kay, 0..191)\nperiod(kay)\n"), &Config::default());
+    assert_eq!((&grown[2].value, &grown[2].extras), (&reports[1].value, &reports[1].extras));
 }
 
 #[test]

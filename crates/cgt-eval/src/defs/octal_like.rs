@@ -38,10 +38,13 @@ impl Session {
         let mut bound = 64;
         loop {
             let rule = self.user_rule_at(idx, bound - 1, Need::Options, span, budget)?;
-            let heaps = rule.options.len() as u64;
-            let shape = octal_shape(&rule.options, budget).map_err(|e| gave_up(e, span.clone(), budget))?;
+            // Exactly `bound` heaps, however far earlier statements grew the table, so that the
+            // answer does not depend on what ran before.
+            let heaps = (rule.options.len() as u64).min(bound);
+            let shape =
+                octal_shape(&rule.options[..heaps as usize], budget).map_err(|e| gave_up(e, span.clone(), budget))?;
             let (hint, grow) = match shape {
-                Shape::Code(code) => match self.proven(&rule, &code, span, budget)? {
+                Shape::Code(code) => match self.proven(&rule, heaps as usize, &code, span, budget)? {
                     Some(c) => return Ok(c),
                     None => {
                         (format!("`{}` plays as the octal game {code} on heaps 0 to {}", rule.name, heaps - 1), true)
@@ -76,15 +79,16 @@ impl Session {
         }
     }
 
-    /// The period of `code` proven within the heaps `rule` was compared on, if it is.
+    /// The period of `code` proven within the first `heaps` heaps, on which `rule` was compared
+    /// with it, if it is.
     fn proven(
         &mut self,
         rule: &UserRule,
+        heaps: usize,
         code: &OctalCode,
         span: &Span,
         budget: &Budget,
     ) -> EvalResult<Option<Computed>> {
-        let heaps = rule.options.len();
         let table = code.grundy_table(heaps, budget).map_err(|e| gave_up(e, span.clone(), budget))?;
         let agrees = table.values() == &rule.grundy[..table.values().len()];
         Ok(table.period().filter(|_| agrees).map(|p| {
