@@ -182,7 +182,7 @@ fn write_pictures(dir: &PathBuf, reports: &[cgt_eval::StmtReport]) -> Result<(),
     for r in reports {
         for p in &r.pictures {
             let path = dir.join(format!("line-{}-{}.svg", r.line, p.kind));
-            std::fs::write(&path, &p.svg).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            std::fs::write(&path, p.svg.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
     }
     Ok(())

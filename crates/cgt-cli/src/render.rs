@@ -107,7 +107,7 @@ pub fn json(reports: &[StmtReport], time: bool) -> String {
             obj["seconds"] = json!(r.elapsed.as_secs_f64());
         }
         if !r.explanation.is_empty() {
-            obj["explanation"] = json!(r.explanation);
+            obj["explanation"] = json!(&*r.explanation);
         }
         let _ = writeln!(out, "{obj}");
     }

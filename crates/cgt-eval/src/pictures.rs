@@ -13,8 +13,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 pub struct Picture {
     /// What the picture shows: `thermograph`, `tree` or `plot`.
     pub kind: &'static str,
-    /// A standalone SVG document.
-    pub svg: String,
+    /// A standalone SVG document (shared: reports are cloned whenever the editor reuses them).
+    pub svg: std::sync::Arc<str>,
 }
 
 /// A node of a game tree: its printed value and its children (Left's first, then Right's).

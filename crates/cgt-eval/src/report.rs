@@ -49,10 +49,10 @@ pub struct StmtReport {
     /// the thermograph and game tree of a game value and the plot of a Grundy sequence.
     pub pictures: Vec<crate::Picture>,
     /// More about a game value, for the editor's hover (only with `Config::details`).
-    pub details: Option<Details>,
+    pub details: Option<std::sync::Arc<Details>>,
     /// The derivation of a game value's canonical form, one line per step, as `explain(G)`
     /// gives it (only with `Config::details`; empty if it did not fit in its time).
-    pub explanation: Vec<String>,
+    pub explanation: std::sync::Arc<[String]>,
     /// How long the statement took to evaluate.
     pub elapsed: std::time::Duration,
 }
@@ -90,7 +90,7 @@ impl StmtReport {
             diagnostics: Vec::new(),
             pictures: Vec::new(),
             details: None,
-            explanation: Vec::new(),
+            explanation: std::sync::Arc::from([]),
             elapsed: std::time::Duration::ZERO,
         }
     }

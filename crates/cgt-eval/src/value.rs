@@ -209,7 +209,7 @@ impl Session {
             Value::Outcome(o) => report.outcome = Some(o.to_string()),
             Value::Play(p) => report.outcome = Some(p.name().to_string()),
             Value::Thermograph(t) => {
-                report.pictures.push(Picture { kind: "thermograph", svg: t.to_svg(&report.source) })
+                report.pictures.push(Picture { kind: "thermograph", svg: t.to_svg(&report.source).into() })
             }
             Value::Loopy(l) => self.describe_loopy(l, report, budget)?,
             Value::Game(g) => {
@@ -222,7 +222,7 @@ impl Session {
                 if self.config.details {
                     let mut details = self.details(g, budget);
                     details.moves = moves.map(|m| (m.left, m.right));
-                    report.details = Some(details);
+                    report.details = Some(std::sync::Arc::new(details));
                 }
             }
             _ => {}
@@ -237,11 +237,11 @@ impl Session {
             return;
         }
         if let Ok(t) = thermo::thermograph(&mut self.games, g, budget) {
-            report.pictures.push(Picture { kind: "thermograph", svg: t.to_svg(&report.source) });
+            report.pictures.push(Picture { kind: "thermograph", svg: t.to_svg(&report.source).into() });
         }
         // A number or a nimber is a tree of one node: nothing worth drawing.
         if let Some(nodes) = self.tree_nodes(g).filter(|n| n.len() > 1) {
-            report.pictures.push(Picture { kind: "tree", svg: crate::pictures::tree_svg(&nodes, &report.source) });
+            report.pictures.push(Picture { kind: "tree", svg: crate::pictures::tree_svg(&nodes, &report.source).into() });
         }
     }
 

@@ -158,7 +158,7 @@ const PICTURE_BYTES: usize = 200_000;
 fn pictures(pictures: &[cgt_eval::Picture], out: &mut String) {
     use base64::Engine as _;
     for p in pictures.iter().filter(|p| p.svg.len() <= PICTURE_BYTES) {
-        let data = base64::engine::general_purpose::STANDARD.encode(&p.svg);
+        let data = base64::engine::general_purpose::STANDARD.encode(p.svg.as_bytes());
         out.push_str(&format!("\n![{}](data:image/svg+xml;base64,{data})\n", p.kind));
     }
 }

@@ -118,7 +118,7 @@ impl Session {
             if let Ok(moves) = self.winning_lines(e, &ctx) {
                 lines.extend(moves);
             }
-            report.explanation = lines;
+            report.explanation = lines.into();
         }
     }
 }

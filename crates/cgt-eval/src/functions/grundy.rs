@@ -87,5 +87,5 @@ fn plot(first: u64, list: &Value, title: &str) -> Option<crate::Picture> {
             _ => None,
         })
         .collect::<Option<Vec<u64>>>()?;
-    Some(crate::Picture { kind: "plot", svg: crate::pictures::grundy_plot_svg(first, &values, title) })
+    Some(crate::Picture { kind: "plot", svg: crate::pictures::grundy_plot_svg(first, &values, title).into() })
 }
