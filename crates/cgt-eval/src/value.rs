@@ -241,7 +241,9 @@ impl Session {
         }
         // A number or a nimber is a tree of one node: nothing worth drawing.
         if let Some(nodes) = self.tree_nodes(g).filter(|n| n.len() > 1) {
-            report.pictures.push(Picture { kind: "tree", svg: crate::pictures::tree_svg(&nodes, &report.source).into() });
+            report
+                .pictures
+                .push(Picture { kind: "tree", svg: crate::pictures::tree_svg(&nodes, &report.source).into() });
         }
     }
 
