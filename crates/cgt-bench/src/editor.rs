@@ -27,6 +27,16 @@ pub const EDITOR: &[Workload] = &[
         run: |n| engine_change(n, true),
     },
     Workload {
+        name: "editor-parse",
+        what: "Parsing an n-line file of the editor workloads' kind (the IDE engine parses the whole file on every change).",
+        sizes: &[1_000, 4_000, 10_000],
+        run: |n| {
+            let text = document(n, false).join("\n");
+            let parsed = cgt_syntax::parse(&text);
+            format!("{} statements", parsed.stmts.len())
+        },
+    },
+    Workload {
         name: "lsp-change",
         what: "Language server over stdio (release binary): time from `didChange` of one line of an n-line file to `publishDiagnostics` for the new version.",
         sizes: &[1_000, 4_000, 10_000],

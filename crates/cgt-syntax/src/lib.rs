@@ -38,8 +38,21 @@ pub struct ParsedFile {
 /// Parses a whole file.
 pub fn parse(src: &str) -> ParsedFile {
     let tokens = lex(src);
+    let pieces = split::split(&tokens);
+    // The tokens of every statement the expression grammar parses on this stack, kept for the
+    // whole file so that one parser serves them all: building the parser's combinators took
+    // most of a short statement's time, and the editor parses the whole file on every change.
+    let simple: Vec<Vec<(Token<'_>, SimpleSpan)>> = pieces
+        .iter()
+        .map(|piece| {
+            let toks = &tokens[piece.tokens.clone()];
+            let own = piece.error.is_none() && piece.depth <= SHALLOW && !defs::is_definition_statement(toks);
+            if own { simple_tokens(toks) } else { Vec::new() }
+        })
+        .collect();
+    let parser = grammar::statement();
     let mut file = ParsedFile::default();
-    for piece in split::split(&tokens) {
+    for (i, piece) in pieces.into_iter().enumerate() {
         let toks = &tokens[piece.tokens.clone()];
         let whole = toks[0].1.start..toks[toks.len() - 1].1.end;
         if let Some(err) = piece.error {
@@ -47,15 +60,42 @@ pub fn parse(src: &str) -> ParsedFile {
             file.stmts.push(Stmt { kind: StmtKind::Error, span: whole });
             continue;
         }
-        let (stmt, errors) = if piece.depth <= SHALLOW {
-            parse_statement(toks, whole.clone())
-        } else {
+        let (stmt, errors) = if piece.depth > SHALLOW {
             on_big_stack(piece.depth, || parse_statement(toks, whole.clone()))
+        } else if defs::is_definition_statement(toks) {
+            defs::parse_statement(toks, whole.clone())
+        } else {
+            let eoi = SimpleSpan::from(whole.end..whole.end);
+            let (out, errs) = parser.parse(simple[i].as_slice().map(eoi, unpack)).into_output_errors();
+            statement_result(toks, out, &errs)
         };
         file.errors.extend(errors);
         file.stmts.push(stmt.unwrap_or(Stmt { kind: StmtKind::Error, span: whole }));
     }
     file
+}
+
+/// A statement's tokens as the expression grammar reads them: without line breaks.
+fn simple_tokens<'src>(toks: &[(Token<'src>, Span)]) -> Vec<(Token<'src>, SimpleSpan)> {
+    toks.iter().filter(|(t, _)| *t != Token::Newline).map(|(t, s)| (*t, SimpleSpan::from(s.clone()))).collect()
+}
+
+/// The token and span of an element of a token slice (the grammar's input mapping).
+fn unpack<'a, 'src>(pair: &'a (Token<'src>, SimpleSpan)) -> (&'a Token<'src>, &'a SimpleSpan) {
+    (&pair.0, &pair.1)
+}
+
+/// A statement and its diagnostics from the parser's output and errors.
+fn statement_result(
+    toks: &[(Token<'_>, Span)],
+    out: Option<Stmt>,
+    errs: &[Rich<'_, Token<'_>, SimpleSpan>],
+) -> (Option<Stmt>, Vec<Diagnostic>) {
+    let mut diags: Vec<Diagnostic> = errs.iter().map(syntax_error).collect();
+    if let (Some(first), Some(hint)) = (diags.first_mut(), cgsuite_hint(toks)) {
+        first.hint = Some(hint);
+    }
+    if diags.is_empty() { (out, diags) } else { (None, diags) }
 }
 
 /// Statements nested at most this deep are parsed on the caller's stack.
@@ -88,16 +128,10 @@ fn parse_statement(toks: &[(Token<'_>, Span)], whole: Span) -> (Option<Stmt>, Ve
     if defs::is_definition_statement(toks) {
         return defs::parse_statement(toks, whole);
     }
-    let simple: Vec<(Token<'_>, SimpleSpan)> =
-        toks.iter().filter(|(t, _)| *t != Token::Newline).map(|(t, s)| (*t, SimpleSpan::from(s.clone()))).collect();
+    let simple = simple_tokens(toks);
     let eoi = SimpleSpan::from(whole.end..whole.end);
-    let input = simple.as_slice().map(eoi, |(t, s)| (t, s));
-    let (out, errs) = grammar::statement().parse(input).into_output_errors();
-    let mut diags: Vec<Diagnostic> = errs.into_iter().map(|e| syntax_error(&e)).collect();
-    if let (Some(first), Some(hint)) = (diags.first_mut(), cgsuite_hint(toks)) {
-        first.hint = Some(hint);
-    }
-    if diags.is_empty() { (out, diags) } else { (None, diags) }
+    let (out, errs) = grammar::statement().parse(simple.as_slice().map(eoi, unpack)).into_output_errors();
+    statement_result(toks, out, &errs)
 }
 
 /// Converts a chumsky error into a diagnostic with a readable message.
