@@ -10,7 +10,6 @@
 
 use std::sync::Arc;
 
-use cgt_core::game::GameId;
 use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
 use num_bigint::BigInt;
 
@@ -21,14 +20,16 @@ use crate::context::{Computed, Ctx};
 use crate::value::{EvalResult, Value, gave_up};
 
 impl Machine<'_> {
-    /// The values of one player's options of a position of rule `this`, from its list.
+    /// The values of one player's options of a position of rule `this`, from its list: a move
+    /// to one position may be a move to a position still being built (the positions repeat: a
+    /// loopy game, see `cycles.rs`); a move to a sum of positions needs their values.
     pub(super) fn side_options(
         &mut self,
         list: &DVal,
         this: usize,
         player: &str,
         span: &Span,
-    ) -> Result<Vec<GameId>, Stop> {
+    ) -> Result<Vec<DVal>, Stop> {
         let DVal::List(options) = list else {
             let shown = self.show(list);
             return Err(fail(span, &format!("{player}'s options must be a list, not {shown}")));
@@ -40,19 +41,47 @@ impl Machine<'_> {
                 DVal::Tuple(xs) if xs.is_empty() => &[],
                 x => std::slice::from_ref(x),
             };
+            if let [p] = parts {
+                let args = self.position_args(p, this, span)?;
+                out.push(self.option_call((this, args))?);
+                continue;
+            }
             let mut sum = self.s.games.zero();
             for p in parts {
-                let args = self.position_args(p, this, span)?;
-                let v = match self.defs.memo.get(&(this, args)) {
+                let key = (this, self.position_args(p, this, span)?);
+                let v = match self.defs.memo.get(&key) {
                     Some(v) => v.clone(),
-                    None => return Err(Stop::Miss(this, self.position_args(p, this, span)?)),
+                    None if self.defs.pending.contains(&key) => return Err(self.sum_in_cycle(&key, o, span)),
+                    None if self.defs.open.contains_key(&key) => self.resolve_open(key)?,
+                    None => return Err(Stop::Miss(key.0, key.1)),
                 };
+                if let DVal::Loopy(_) = v {
+                    let shown = self.show(o);
+                    let msg = format!(
+                        "the move to the sum of positions {shown} includes a loopy game: sums of loopy positions \
+                         are not built inside rules; add them in a statement (`{}(...) + ...`)",
+                        self.defs.compiled[this].name
+                    );
+                    return Err(fail(span, &msg));
+                }
                 let g = self.as_game(&v, span)?;
                 sum = self.s.games.add(sum, g, self.budget).map_err(Stop::Budget)?;
             }
-            out.push(sum);
+            out.push(DVal::game(&self.s.games, sum));
         }
         Ok(out)
+    }
+
+    /// The error for a move to a sum of positions that reaches a position being evaluated.
+    fn sum_in_cycle(&mut self, key: &super::cycles::Key, option: &DVal, span: &Span) -> Stop {
+        let (call, shown) = (self.show_call(key.0, &key.1), self.show(option));
+        fail(
+            span,
+            &format!(
+                "the move to the sum of positions {shown} reaches {call} again: cgt builds loopy games from \
+                 moves to single positions, and a sum in a cycle has no graph of positions it can build here"
+            ),
+        )
     }
 
     /// A position of rule `this` as the arguments of its parameters.
@@ -87,10 +116,10 @@ impl Session {
         ctx: &Ctx,
     ) -> Option<EvalResult<Computed>> {
         let idx = self.table::<Defs>().partizan(&r.name.node)?;
-        Some(self.partizan_sum(idx, r, span, ctx).map(|g| Computed::plain(Value::Game(g))))
+        Some(self.partizan_sum(idx, r, span, ctx).map(Computed::plain))
     }
 
-    fn partizan_sum(&mut self, idx: usize, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<GameId> {
+    fn partizan_sum(&mut self, idx: usize, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
         let arity = self.table::<Defs>().compiled[idx].arity;
         let mut sum = self.games.zero();
         for a in &r.args {
@@ -99,6 +128,12 @@ impl Session {
             let g = match v {
                 DVal::Int(n) => self.games.number(&cgt_core::Dyadic::integer(n)),
                 DVal::Game(g) => g,
+                DVal::Loopy(l) if r.args.len() == 1 => return Ok(Value::Loopy((*l.0).clone())),
+                DVal::Loopy(_) => {
+                    let msg = format!("a position of `{}` is a loopy game: write the sum with calls", r.name.node);
+                    let hint = format!("`{0}(...) + {0}(...)` adds loopy games", r.name.node);
+                    return Err(Box::new(Diagnostic::error(Code::Loopy, a.span.clone(), msg).with_hint(hint)));
+                }
                 _ => {
                     let msg = format!("`{}` did not give a game", r.name.node);
                     return Err(Box::new(Diagnostic::error(Code::Definition, span.clone(), msg)));
@@ -106,7 +141,7 @@ impl Session {
             };
             sum = self.games.add(sum, g, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
         }
-        Ok(sum)
+        Ok(Value::Game(sum))
     }
 }
 

@@ -22,7 +22,7 @@ use crate::value::{EvalResult, Value, gave_up};
 impl Session {
     /// The value whose onside is that of position 0 of `on` and whose offside is that of
     /// position 0 of `off` (the same graph when no part was sided).
-    pub(super) fn finish_sides(
+    pub(crate) fn finish_sides(
         &mut self,
         on: &LoopyGraph,
         off: &LoopyGraph,
@@ -187,7 +187,7 @@ pub(super) fn sides_of(values: &[Value]) -> Vec<Side> {
 }
 
 /// The graph of one side of a sided value.
-pub(super) fn side_graph(s: &Sided, side: Side) -> &LoopyGraph {
+pub(crate) fn side_graph(s: &Sided, side: Side) -> &LoopyGraph {
     match side {
         Side::On => s.onside().graph(),
         Side::Off => s.offside().graph(),
