@@ -18,6 +18,7 @@
 mod compile;
 mod cycles;
 mod functions;
+mod loopy_rules;
 mod machine;
 mod octal_like;
 mod partizan;

@@ -4,7 +4,7 @@
 //! (Siegel, *CGT* ch. VI) through definitions; the uses that cannot be loopy; budgets.
 
 use cgt_core::Budget;
-use cgt_core::loopy::graph::{LoopyGraph, LoopyOutcome, results};
+use cgt_core::loopy::graph::{LoopyGraph, LoopyOutcome, PlayResult, results};
 use cgt_eval::{CheckStatus, Config, StmtReport, evaluate};
 use cgt_testkit::Rng;
 
@@ -253,4 +253,122 @@ fn partizan_rules_whose_positions_repeat() {
     assert!(got[4].contains("a position of `strip` is a loopy game"), "{}", got[4]);
     assert_eq!(got[6], "on · L");
     assert!(got[8].contains("sum of positions [1, 1] reaches pair(1) again"), "{}", got[8]);
+}
+
+/// A random impartial rule on heaps `0..k`: each heap's options, heaps (`None` for `()`).
+fn random_rule(rng: &mut Rng) -> Vec<Vec<Option<usize>>> {
+    let k = 2 + rng.index(4);
+    (0..k)
+        .map(|_| (0..rng.index(4)).map(|_| if rng.chance(1, 6) { None } else { Some(rng.index(k)) }).collect())
+        .collect()
+}
+
+fn rule_text(rule: &[Vec<Option<usize>>], name: &str) -> String {
+    let list = |os: &[Option<usize>]| {
+        let shown: Vec<String> = os.iter().map(|o| o.map_or("()".to_string(), |h| h.to_string())).collect();
+        format!("[{}]", shown.join(", "))
+    };
+    let mut body = String::new();
+    for (h, os) in rule.iter().enumerate() {
+        match h + 1 < rule.len() {
+            true => body.push_str(&format!("if n == {h} then {} else ", list(os))),
+            false => body.push_str(&list(os)),
+        }
+    }
+    format!("rule {name}(n) = {body}")
+}
+
+/// Win, loss or draw for the mover in the sum of heap `a` of `rule` and a second component
+/// (`second[x]`: the options of its position x, from position `b`), by retrograde analysis of
+/// the product graph. A heap that moves to `()` is position `k` (nothing left).
+fn product_result(rule: &[Vec<Option<usize>>], a: usize, second: &[Vec<usize>], b: usize) -> &'static str {
+    let k = rule.len();
+    let first: Vec<Vec<usize>> =
+        rule.iter().map(|os| os.iter().map(|o| o.unwrap_or(k)).collect()).chain([vec![]]).collect();
+    let m = second.len();
+    let code = |x: usize, y: usize| x * m + y;
+    let mut opts = vec![Vec::new(); first.len() * m];
+    for x in 0..first.len() {
+        for y in 0..m {
+            opts[code(x, y)].extend(first[x].iter().map(|&x2| code(x2, y)));
+            opts[code(x, y)].extend(second[y].iter().map(|&y2| code(x, y2)));
+        }
+    }
+    let graph = LoopyGraph::new(opts.clone(), opts).expect("every option is a position");
+    match results(&graph, &Budget::unlimited()).expect("no budget")[code(a, b)].0 {
+        PlayResult::LeftWins => "win",
+        PlayResult::RightWins => "loss",
+        PlayResult::Draw => "draw",
+    }
+}
+
+#[test]
+fn impartial_rules_with_cycles_agree_with_retrograde_analysis_of_sums() {
+    let mut rng = Rng::new(61);
+    let (mut src, mut want) = (String::new(), Vec::new());
+    for i in 0..60 {
+        let rule = random_rule(&mut rng);
+        let k = rule.len();
+        src.push_str(&rule_text(&rule, &format!("r{i}")));
+        src.push('\n');
+        // The rule's own heaps as the second component (position k: nothing left).
+        let heaps: Vec<Vec<usize>> =
+            rule.iter().map(|os| os.iter().map(|o| o.unwrap_or(k)).collect()).chain([vec![]]).collect();
+        let (a, b, n) = (rng.index(k), rng.index(k), rng.index(4));
+        src.push_str(&format!("r{i}[{a}, {b}]\nr{i}[{a}] + *{n}\n"));
+        want.push(product_result(&rule, a, &heaps, b));
+        let nim: Vec<Vec<usize>> = (0..=n).map(|j| (0..j).collect()).collect();
+        want.push(product_result(&rule, a, &nim, n));
+    }
+    let reports = evaluate(&src, &Config::default());
+    let got: Vec<&StmtReport> = reports.iter().filter(|r| !r.source.starts_with("rule")).collect();
+    assert_eq!(got.len(), want.len());
+    for (r, w) in got.iter().zip(&want) {
+        // A heap that reaches no cycle is a short game: a nimber, P or N.
+        let outcome = match r.outcome.as_deref() {
+            Some("P") => "loss",
+            Some("N") => "win",
+            other => other.unwrap_or("?"),
+        };
+        assert_eq!(outcome, *w, "{}: {}", r.source, shown(r));
+    }
+    let draws = want.iter().filter(|w| **w == "draw").count();
+    assert!(draws > 10, "{draws} draws");
+}
+
+#[test]
+fn loopy_impartial_rules_in_statements() {
+    let reports = evaluate(
+        "rule r(n) = if n == 0 then [1] else if n < 3 then [n - 1, n + 1] else [n - 1]\nr[1]\nr[3] + *2\nr[1, 3]\n\
+         grundy(r, 0..4)\nrule s(n) = [n - k for k in [1, 2] if k <= n]\ngrundy(s, 0..5)\n\
+         rule t(n) = if n == 4 then [(1, 2)] else if n == 2 then [1, ()] else if n == 1 then [2] else []\nt[4]\nt[4, 2]\n",
+        &Config::default(),
+    );
+    let got: Vec<String> = reports
+        .iter()
+        .map(|r| format!("{} {:?}", shown(r), r.extras.iter().find(|(k, _)| k == "gsg").map(|(_, v)| v)))
+        .collect();
+    // r: no heap is ever terminal, so every position is drawn: value inf (no finite option),
+    // and a sum with an infinite part is inf too (Smith). t: [4] -> [1, 2] -> [1] -> [2] -> []:
+    // [2] has the value * (options [1] of value 0 and nothing left), [1] the value 0 (its one
+    // option [2] moves to 0), [1, 2] is * + 0 = *, so [4] is 0 (a loss) and [4, 2] is *.
+    let want = [
+        "rule r(n) · ? None",
+        "draw · draw Some(\"inf\")",
+        "draw · draw Some(\"inf\")",
+        "draw · draw Some(\"inf\")",
+        "error `r`: heap 0 moves to a heap of 1, not smaller, so play can return to a heap: the game is loopy; its \
+         positions `r[...]` have generalised Sprague–Grundy values, but Grundy tables, periods, misère play and \
+         compounds need a rule whose options are smaller heaps · ? None",
+        "rule s(n) · ? None",
+        "[0, 1, 2, 0, 1, 2] · ? None",
+        "rule t(n) · ? None",
+        "loss · loss Some(\"0\")",
+        "win · win Some(\"*\")",
+    ];
+    assert_eq!(got, want.map(String::from));
+    // A rule whose heaps grow without end gives up under the budget.
+    let config = Config { time: std::time::Duration::from_secs(1), ..Config::default() };
+    let r = evaluate("rule u(n) = [n + 1]\nu[0]\n", &config);
+    assert!(r[1].diagnostics.first().is_some_and(|d| d.message.contains("gave up")), "{}", shown(&r[1]));
 }
