@@ -151,6 +151,47 @@ fn random_graphs_as_definitions_equal_the_same_graphs_as_literals() {
     assert!(loopy > 10 && drawn > 10, "{loopy} loopy values, {drawn} with draws");
 }
 
+/// The graph (positions only) as a partizan rule, its option lists picked by list indexing:
+/// `rule NAME(i) = [[1, 2], [0]][i] | [[0], []][i]`.
+fn as_rule(g: &Graph, name: &str) -> String {
+    let lists = |side: &[Vec<Opt>]| {
+        let shown: Vec<String> = side
+            .iter()
+            .map(|os| {
+                let ps: Vec<String> =
+                    os.iter().filter_map(|o| if let Opt::Pos(w) = o { Some(w.to_string()) } else { None }).collect();
+                format!("[{}]", ps.join(", "))
+            })
+            .collect();
+        format!("[{}][i]", shown.join(", "))
+    };
+    format!("rule {name}(i) = {} | {}", lists(&g.left), lists(&g.right))
+}
+
+#[test]
+fn random_graphs_as_partizan_rules_equal_the_same_graphs_as_literals() {
+    let mut rng = Rng::new(23);
+    let mut src = String::new();
+    let mut graphs = Vec::new();
+    for k in 0..100 {
+        let mut g = random_graph(&mut rng);
+        for side in [&mut g.left, &mut g.right] {
+            side.iter_mut().for_each(|os| os.retain(|o| matches!(o, Opt::Pos(_))));
+        }
+        let lit = as_literal(&g, 0, &mut Vec::new());
+        src.push_str(&format!("{}\nq{k}[0]\n{lit}\n", as_rule(&g, &format!("q{k}"))));
+        graphs.push(g);
+    }
+    let reports = evaluate(&src, &Config::default());
+    assert_eq!(reports.len(), 3 * graphs.len());
+    for (g, rs) in graphs.iter().zip(reports.chunks(3)) {
+        assert_eq!(shown(&rs[1]), shown(&rs[2]), "{}\n{}", rs[0].source, rs[2].source);
+        let r = results(&loopy_graph(g), &Budget::unlimited()).expect("no budget");
+        let want = LoopyOutcome::from_results(r[0].0, r[0].1).to_string();
+        assert_eq!(rs[1].outcome.as_deref(), Some(want.as_str()), "{}", rs[0].source);
+    }
+}
+
 fn lines(src: &str) -> Vec<String> {
     evaluate(src, &Config::default()).iter().map(shown).collect()
 }
