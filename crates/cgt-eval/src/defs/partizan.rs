@@ -10,6 +10,8 @@
 
 use std::sync::Arc;
 
+use cgt_core::loopy::sides::{Sided, SidesError};
+use cgt_core::loopy::stopper::{Stopper, StopperError};
 use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
 use num_bigint::BigInt;
 
@@ -17,6 +19,7 @@ use super::machine::{Machine, fail};
 use super::{DVal, Defs, Stop, stop};
 use crate::Session;
 use crate::context::{Computed, Ctx};
+use crate::loopy::Loopy;
 use crate::value::{EvalResult, Value, gave_up};
 
 impl Machine<'_> {
@@ -121,19 +124,19 @@ impl Session {
 
     fn partizan_sum(&mut self, idx: usize, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
         let arity = self.table::<Defs>().compiled[idx].arity;
-        let mut sum = self.games.zero();
+        let mut values = Vec::with_capacity(r.args.len());
         for a in &r.args {
             let args = position_of_arg(&r.name.node, a, arity)?;
-            let v = self.with_machine(ctx.budget, |m| m.call(idx, args)).map_err(|s| stop(s, span, ctx))?;
+            values.push(self.with_machine(ctx.budget, |m| m.call(idx, args)).map_err(|s| stop(s, span, ctx))?);
+        }
+        if values.iter().any(|v| matches!(v, DVal::Loopy(_))) {
+            return self.loopy_positions_sum(values, span, ctx);
+        }
+        let mut sum = self.games.zero();
+        for v in values {
             let g = match v {
                 DVal::Int(n) => self.games.number(&cgt_core::Dyadic::integer(n)),
                 DVal::Game(g) => g,
-                DVal::Loopy(l) if r.args.len() == 1 => return Ok(Value::Loopy((*l.0).clone())),
-                DVal::Loopy(_) => {
-                    let msg = format!("a position of `{}` is a loopy game: write the sum with calls", r.name.node);
-                    let hint = format!("`{0}(...) + {0}(...)` adds loopy games", r.name.node);
-                    return Err(Box::new(Diagnostic::error(Code::Loopy, a.span.clone(), msg).with_hint(hint)));
-                }
                 _ => {
                     let msg = format!("`{}` did not give a game", r.name.node);
                     return Err(Box::new(Diagnostic::error(Code::Definition, span.clone(), msg)));
@@ -142,6 +145,57 @@ impl Session {
             sum = self.games.add(sum, g, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
         }
         Ok(Value::Game(sum))
+    }
+
+    /// A sum of positions some of which are loopy: by their sides (Siegel, *CGT* ch. VI.4-5:
+    /// `(G + H)+` is the onside of `G+ + H+`, and likewise for offsides).
+    fn loopy_positions_sum(&mut self, values: Vec<DVal>, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
+        let no_sides = || {
+            Box::new(Diagnostic::error(
+                Code::Loopy,
+                span.clone(),
+                "cgt found no stoppers for the sides of a position of this sum, so the sum has no value it can give",
+            ))
+        };
+        let mut acc: Option<Sided> = None;
+        for v in values {
+            let s = match v {
+                DVal::Loopy(l) => match &*l.0 {
+                    Loopy::Stopper(s) => Sided::from_stopper((**s).clone()),
+                    Loopy::Sided(s) => (**s).clone(),
+                    _ => return Err(no_sides()),
+                },
+                DVal::Int(n) => {
+                    let g = self.games.number(&cgt_core::Dyadic::integer(n));
+                    self.short_sided(g, span, ctx)?
+                }
+                DVal::Game(g) => self.short_sided(g, span, ctx)?,
+                _ => {
+                    return Err(Box::new(Diagnostic::error(
+                        Code::Definition,
+                        span.clone(),
+                        "a position did not give a game",
+                    )));
+                }
+            };
+            acc = Some(match acc {
+                None => s,
+                Some(a) => a.add(&s, ctx.budget).map_err(|e| match e {
+                    SidesError::Exhausted(x) => gave_up(x, span.clone(), ctx.budget),
+                    _ => no_sides(),
+                })?,
+            });
+        }
+        let sum = acc.expect("a loopy term was found");
+        self.sided_value(sum, span, ctx)
+    }
+
+    fn short_sided(&mut self, g: cgt_core::game::GameId, span: &Span, ctx: &Ctx) -> EvalResult<Sided> {
+        match Stopper::from_short(&mut self.games, g, ctx.budget) {
+            Ok(s) => Ok(Sided::from_stopper(s)),
+            Err(StopperError::Exhausted(x)) => Err(gave_up(x, span.clone(), ctx.budget)),
+            Err(e) => Err(Box::new(Diagnostic::error(Code::Loopy, span.clone(), format!("this is {e}")))),
+        }
     }
 }
 

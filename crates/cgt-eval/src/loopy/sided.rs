@@ -49,7 +49,7 @@ impl Session {
     }
 
     /// A sided value as the language keeps it: the stopper when its sides are equal.
-    pub(super) fn sided_value(&mut self, s: Sided, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
+    pub(crate) fn sided_value(&mut self, s: Sided, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
         match s.as_stopper(ctx.budget).map_err(|x| gave_up(x, span.clone(), ctx.budget))? {
             Some(st) => self.stopper_value(st.clone(), span, ctx),
             None => Ok(Value::Loopy(Loopy::Sided(Box::new(s)))),
