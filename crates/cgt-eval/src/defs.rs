@@ -8,13 +8,17 @@
 //! waiting body again, which now finds the value in the memo. A body with k calls runs at most
 //! k + 1 times, each cheap for the calls already memoised. A call found on the explicit stack
 //! with the same arguments is a cycle: the game it describes is loopy, and that is an error,
-//! never a hang. The stack is the call chain shown in errors ("in f(3) → f(2): ...").
+//! never a hang, unless the call is only an option of a game literal: then the positions repeat
+//! and the definition describes a loopy game, built as a graph of the calls reached (see
+//! `defs/cycles.rs`). The stack is the call chain shown in errors ("in f(3) → f(2): ...").
 //!
 //! Budgets: every body run and every comprehension step calls [`Budget::check`], and the memo
 //! and the explicit stack are counted against the memory budget.
 
 mod compile;
+mod cycles;
 mod functions;
+mod loopy_rules;
 mod machine;
 mod octal_like;
 mod partizan;
@@ -34,6 +38,7 @@ use machine::Machine;
 
 use crate::Session;
 use crate::context::Ctx;
+use crate::loopy::Loopy;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// A value of the definition language. Integer games are always `Int`, so equal values are
@@ -46,6 +51,23 @@ pub(crate) enum DVal {
     Str(Arc<str>),
     List(Arc<Vec<DVal>>),
     Tuple(Arc<Vec<DVal>>),
+    /// A loopy game (a stopper, a sided value, ...): the value of a definition whose positions
+    /// repeat, or a loopy `let` value.
+    Loopy(LoopyVal),
+    /// A position of a loopy game still being built: a game literal with options that are calls
+    /// not yet evaluated (see `defs/cycles.rs`). Never memoised, never an argument.
+    Shape(Arc<cycles::Shape>),
+}
+
+/// A loopy value inside the definition language. Values are compared by their forms (as
+/// [`Loopy`]'s equality does) and all hash alike, which keeps `Hash` consistent with `Eq`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct LoopyVal(pub Arc<Loopy>);
+
+impl std::hash::Hash for LoopyVal {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u8(7);
+    }
 }
 
 impl DVal {
@@ -91,6 +113,11 @@ pub(crate) struct Defs {
     partizan: HashMap<String, usize>,
     memo: HashMap<(usize, Vec<DVal>), DVal>,
     memo_bytes: usize,
+    /// Calls whose bodies gave a game literal with options still being evaluated (positions of
+    /// a loopy game): resolved to values when needed (see `defs/cycles.rs`).
+    open: HashMap<(usize, Vec<DVal>), Arc<cycles::Shape>>,
+    /// The calls being evaluated (on the driver's stack).
+    pending: std::collections::HashSet<(usize, Vec<DVal>)>,
     calls: HashMap<(&'static str, Vec<DVal>), DVal>,
     tables: HashMap<usize, rules::RuleTable>,
 }
@@ -137,7 +164,7 @@ impl Session {
     /// Compiles and records a `def` or `rule` statement.
     pub(crate) fn run_def(&mut self, def: &Definition) -> EvalResult<Value> {
         let env = self.env.clone();
-        let globals = move |n: &str, games: &mut Games| env.get(n).and_then(|b| to_dval(&b.value, games));
+        let globals = move |n: &str, games: &mut Games| global(&env, n, games);
         let (defs, games) = self.table_and_games::<Defs>();
         let idx = defs.compiled.len();
         let scope: Vec<(String, usize)> = def.params.iter().enumerate().map(|(i, p)| (p.node.clone(), i)).collect();
@@ -174,7 +201,7 @@ impl Session {
     /// Evaluates a table statement (a definition-language expression).
     pub(crate) fn run_table(&mut self, e: &cgt_syntax::DExpr, ctx: &Ctx) -> EvalResult<Value> {
         let env = self.env.clone();
-        let globals = move |n: &str, games: &mut Games| env.get(n).and_then(|b| to_dval(&b.value, games));
+        let globals = move |n: &str, games: &mut Games| global(&env, n, games);
         let (defs, games) = self.table_and_games::<Defs>();
         let mut c = Compiler { defs, games, globals: &globals, slots: 0, scope: Vec::new(), current: None };
         let body = c.expr(e).map_err(|f| diagnostic(f, None))?;
@@ -248,7 +275,17 @@ impl Session {
                     .collect();
                 Value::Text(format!("({})", shown.join(", ")))
             }
+            DVal::Loopy(l) => Value::Loopy((*l.0).clone()),
+            DVal::Shape(_) => Value::Text("(a loopy game still being built)".to_string()),
         }
+    }
+}
+
+/// A `let` name's value, else a loopy constant (`over`, `dud`, ...), as a definition-language value.
+fn global(env: &HashMap<String, crate::Binding>, n: &str, games: &mut Games) -> Option<DVal> {
+    match env.get(n) {
+        Some(b) => to_dval(&b.value, games),
+        None => crate::loopy::constant(games, n).map(|l| DVal::Loopy(LoopyVal(Arc::new(l)))),
     }
 }
 
@@ -262,6 +299,7 @@ pub(crate) fn to_dval(v: &Value, games: &mut Games) -> Option<DVal> {
         }
         Value::Integer(n, _) => DVal::Int(n.clone()),
         Value::List(xs) => DVal::List(Arc::new(xs.iter().map(|x| to_dval(x, games)).collect::<Option<Vec<_>>>()?)),
+        Value::Loopy(l) => DVal::Loopy(LoopyVal(Arc::new(l.clone()))),
         _ => return None,
     })
 }

@@ -92,19 +92,7 @@ impl Session {
     }
 
     fn constant(&mut self, name: &str) -> Option<Loopy> {
-        let s = match name {
-            "on" => Stopper::on(&mut self.games),
-            "off" => Stopper::off(&mut self.games),
-            "over" => Stopper::over(&mut self.games),
-            "under" => Stopper::under(&mut self.games),
-            "upon" => Stopper::upon(&mut self.games),
-            "dud" => {
-                let dud = Sided::new(&dud_graph(), 0, &Budget::unlimited()).ok()?;
-                return Some(Loopy::Sided(Box::new(dud)));
-            }
-            _ => return None,
-        };
-        Some(Loopy::Stopper(Box::new(s)))
+        constant(&mut self.games, name)
     }
 
     /// A game literal `{L | R}` or a labelled one `x{L | R}`: a short game unless it has `pass`,
@@ -220,7 +208,7 @@ impl Session {
 
     /// The value of position 0 of `graph`: a short game, a stopper in simplest form, or a game
     /// that is not a stopper.
-    fn finish(&mut self, graph: LoopyGraph, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
+    pub(crate) fn finish(&mut self, graph: LoopyGraph, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
         match Stopper::new(&graph, 0, ctx.budget) {
             Ok(s) => match s.as_short(&mut self.games, ctx.budget) {
                 Ok(Some(g)) => Ok(Value::Game(g)),
@@ -426,13 +414,30 @@ impl Session {
     }
 }
 
+/// The loopy constant named `name` (`on`, `off`, `over`, `under`, `upon`, `dud`), if it is one.
+pub(crate) fn constant(games: &mut cgt_core::game::Games, name: &str) -> Option<Loopy> {
+    let s = match name {
+        "on" => Stopper::on(games),
+        "off" => Stopper::off(games),
+        "over" => Stopper::over(games),
+        "under" => Stopper::under(games),
+        "upon" => Stopper::upon(games),
+        "dud" => {
+            let dud = Sided::new(&dud_graph(), 0, &Budget::unlimited()).ok()?;
+            return Some(Loopy::Sided(Box::new(dud)));
+        }
+        _ => return None,
+    };
+    Some(Loopy::Stopper(Box::new(s)))
+}
+
 /// `{pass | pass}`.
 fn dud_graph() -> LoopyGraph {
     LoopyGraph::new(vec![vec![0]], vec![vec![0]]).expect("position 0 exists")
 }
 
 /// Copies the positions of `src` into `dst`; returns where position 0 of `src` went.
-fn append(dst: &mut LoopyGraph, src: &LoopyGraph) -> usize {
+pub(crate) fn append(dst: &mut LoopyGraph, src: &LoopyGraph) -> usize {
     let base = dst.len();
     for _ in 0..src.len() {
         dst.add_position();
@@ -505,6 +510,7 @@ fn stopper_error(e: StopperError, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {
 }
 
 mod sided;
-use sided::{not_a_stopper, side_graph, sides_of};
+pub(crate) use sided::side_graph;
+use sided::{not_a_stopper, sides_of};
 #[cfg(test)]
 mod tests;

@@ -83,9 +83,11 @@ fn deep_recursion_does_not_overflow_the_stack() {
 }
 
 #[test]
-fn loopy_self_reference_is_an_error_naming_the_call_chain() {
-    let got = last("def f(n) = { f(n) | }\nf(3)\n");
-    assert!(got.contains("loopy"), "{got}");
+fn self_reference_is_loopy_or_an_error_naming_the_call_chain() {
+    // As an option of a game literal, a repeat is a loopy game; where a value is needed, an error.
+    assert_eq!(last("def f(n) = { f(n) | }\nf(3)\n"), "on");
+    let got = last("def f(n) = if f(n) == 0 then 0 else 1\nf(3)\n");
+    assert!(got.contains("f(3) needs its own value") && got.contains("loopy game"), "{got}");
     let got = last("def g(n) = if n == 0 then [1][5] else { g(n - 1) | }\ng(2)\n");
     assert!(got.contains("g(2)") && got.contains("g(1)"), "{got}");
 }

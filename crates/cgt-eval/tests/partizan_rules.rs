@@ -136,10 +136,10 @@ fn toads_and_frogs_as_a_strip_rule_agrees_with_the_ruleset_on_every_strip_up_to_
 #[test]
 fn errors_of_partizan_rules_say_what_is_wrong() {
     let got = results(
-        "rule loop(n) = [n] | []\nloop[3]\nrule bad(n) = [[[1]]] | []\nbad[2]\n\
+        "rule loop(n) = [[n, n]] | []\nloop[3]\nrule bad(n) = [[[1]]] | []\nbad[2]\n\
          rule cut(w, h) = [] | []\ncut[3]\ncut[2x2]\nrule r(a, b) = []\n",
     );
-    assert!(got[1].contains("loop(3) needs its own value") && got[1].contains("loopy"), "{}", got[1]);
+    assert!(got[1].contains("sum of positions [3, 3] reaches loop(3) again"), "{}", got[1]);
     assert!(got[3].contains("a position is a number, a string or a tuple"), "{}", got[3]);
     assert!(got[5].contains("write it as `cut[3x4]`"), "{}", got[5]);
     assert_eq!(got[6], "0");

@@ -1,7 +1,6 @@
 //! Running compiled bodies: the tree walk over one body, and the driver with its explicit call
 //! stack (see the parent module for why this never overflows the stack).
 
-use std::collections::HashSet;
 use std::sync::Arc;
 
 use cgt_core::game::Comparison;
@@ -54,11 +53,23 @@ impl Machine<'_> {
         }
     }
 
-    /// `defs[idx](args)`, memoised, with an explicit stack of pending calls.
+    /// `defs[idx](args)`, memoised, with an explicit stack of pending calls. After an error the
+    /// calls left pending and the open calls (which may reach them) are forgotten.
     pub fn call(&mut self, idx: usize, args: Vec<DVal>) -> R<DVal> {
+        let out = self.drive(idx, args);
+        if out.is_err() {
+            self.defs.pending.clear();
+            self.defs.open.clear();
+        }
+        out
+    }
+
+    fn drive(&mut self, idx: usize, args: Vec<DVal>) -> R<DVal> {
+        if self.defs.open.contains_key(&(idx, args.clone())) {
+            return self.resolve_open((idx, args));
+        }
         let mut stack: Vec<(usize, Vec<DVal>)> = vec![(idx, args)];
-        let mut pending: HashSet<(usize, Vec<DVal>)> = HashSet::new();
-        pending.insert(stack[0].clone());
+        self.defs.pending.insert(stack[0].clone());
         loop {
             self.budget.check().map_err(Stop::Budget)?;
             let (d, a) = stack.last().cloned().expect("the stack is not empty here");
@@ -68,33 +79,27 @@ impl Machine<'_> {
                 let c = self.defs.compiled[d].clone();
                 let mut frame = a.clone();
                 frame.resize(c.slots, DVal::Bool(false));
-                self.eval(&c.body, &mut frame)
+                self.eval_raw(&c.body, &mut frame)
             };
             match v {
                 Ok(v) => {
                     stack.pop();
-                    pending.remove(&(d, a.clone()));
-                    self.defs.memo_bytes += 64 + 48 * a.len();
-                    self.budget.check_memory(self.defs.memo_bytes).map_err(Stop::Budget)?;
-                    self.defs.memo.insert((d, a), v.clone());
+                    let key = (d, a);
+                    self.defs.pending.remove(&key);
+                    self.memoise(key.clone(), v.clone())?;
                     if stack.is_empty() {
-                        return Ok(v);
+                        return if matches!(v, DVal::Shape(_)) { self.resolve_open(key) } else { Ok(v) };
                     }
                 }
                 Err(Stop::Miss(d2, a2)) => {
                     let key = (d2, a2);
-                    if pending.contains(&key) {
-                        let shown = self.show_call(key.0, &key.1);
-                        let mut f = Fail {
-                            span: 0..0,
-                            message: format!("{shown} needs its own value: the game it describes is loopy, not short"),
-                            chain: Vec::new(),
-                        };
+                    if self.defs.pending.contains(&key) {
+                        let Stop::Fail(mut f) = self.needs_own_value(&key) else { unreachable!("a failure") };
                         f.chain = stack.iter().map(|(d, a)| self.show_call(*d, a)).collect();
                         return Err(Stop::Fail(f));
                     }
                     self.budget.check_memory(stack.len().saturating_mul(96)).map_err(Stop::Budget)?;
-                    pending.insert(key.clone());
+                    self.defs.pending.insert(key.clone());
                     stack.push(key);
                 }
                 Err(Stop::Fail(mut f)) => {
@@ -108,7 +113,25 @@ impl Machine<'_> {
         }
     }
 
-    fn show_call(&mut self, d: usize, args: &[DVal]) -> String {
+    /// Keeps a call's value: in the memo, or with the open calls when it is a shape.
+    fn memoise(&mut self, key: (usize, Vec<DVal>), v: DVal) -> R<()> {
+        self.defs.memo_bytes += 64 + 48 * key.1.len();
+        if let DVal::Shape(s) = &v {
+            self.defs.memo_bytes += s.bytes();
+        }
+        self.budget.check_memory(self.defs.memo_bytes).map_err(Stop::Budget)?;
+        match v {
+            DVal::Shape(s) => {
+                self.defs.open.insert(key, s);
+            }
+            v => {
+                self.defs.memo.insert(key, v);
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn show_call(&mut self, d: usize, args: &[DVal]) -> String {
         let shown: Vec<String> = args.iter().map(|a| self.show(a)).collect();
         format!("{}({})", self.defs.compiled[d].name, shown.join(", "))
     }
@@ -121,10 +144,21 @@ impl Machine<'_> {
             DVal::Str(s) => format!("\"{s}\""),
             DVal::List(xs) => format!("[{}]", xs.iter().map(|x| self.show(x)).collect::<Vec<_>>().join(", ")),
             DVal::Tuple(xs) => format!("({})", xs.iter().map(|x| self.show(x)).collect::<Vec<_>>().join(", ")),
+            DVal::Loopy(l) => self.s.show_loopy(&l.0),
+            DVal::Shape(_) => "a loopy game still being built".to_string(),
         }
     }
 
-    fn eval(&mut self, e: &CExpr, frame: &mut Vec<DVal>) -> R<DVal> {
+    /// The value of `e`, a whole value: a game literal reaching calls still being evaluated is
+    /// resolved (or an error), never left a shape.
+    pub(super) fn eval(&mut self, e: &CExpr, frame: &mut Vec<DVal>) -> R<DVal> {
+        let v = self.eval_raw(e, frame)?;
+        self.settle(v)
+    }
+
+    /// The value of `e`, which may be a shape (a game literal reaching calls still being
+    /// evaluated): the body of a call, a branch of `if`, an option.
+    pub(super) fn eval_raw(&mut self, e: &CExpr, frame: &mut Vec<DVal>) -> R<DVal> {
         Ok(match e {
             CExpr::Const(v) => v.clone(),
             CExpr::Local(i) => frame[*i].clone(),
@@ -158,8 +192,8 @@ impl Machine<'_> {
                 self.binary(*op, a, b, span)?
             }
             CExpr::If(c, a, b, span) => match self.eval(c, frame)? {
-                DVal::Bool(true) => self.eval(a, frame)?,
-                DVal::Bool(false) => self.eval(b, frame)?,
+                DVal::Bool(true) => self.eval_raw(a, frame)?,
+                DVal::Bool(false) => self.eval_raw(b, frame)?,
                 _ => return Err(fail(span, "the condition of `if` must be true or false")),
             },
             CExpr::Range(a, b, span) => {
@@ -225,13 +259,11 @@ impl Machine<'_> {
                 }
             }
             CExpr::Call(d, args) => {
-                let vs = args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
-                match self.defs.memo.get(&(*d, vs)) {
+                let key = (*d, args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?);
+                match self.defs.memo.get(&key) {
                     Some(v) => v.clone(),
-                    None => {
-                        let vs = args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
-                        return Err(Stop::Miss(*d, vs));
-                    }
+                    None if self.defs.open.contains_key(&key) => self.resolve_open(key)?,
+                    None => return Err(Stop::Miss(key.0, key.1)),
                 }
             }
             CExpr::Registry(def, args, span) => {
@@ -242,45 +274,52 @@ impl Machine<'_> {
                 let vs = args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
                 self.builtin(*b, vs, span)?
             }
-            CExpr::Game(l, r, _) => {
+            CExpr::Game(l, r, span) => {
                 let (mut lv, mut rv) = (Vec::new(), Vec::new());
-                self.items(l, frame, &mut lv)?;
-                self.items(r, frame, &mut rv)?;
-                let span = match e {
-                    CExpr::Game(_, _, s) => s,
-                    _ => unreachable!("matched above"),
-                };
-                let lg = lv.iter().map(|v| self.as_game(v, span)).collect::<R<Vec<_>>>()?;
-                let rg = rv.iter().map(|v| self.as_game(v, span)).collect::<R<Vec<_>>>()?;
-                let g = self.s.games.from_options(&lg, &rg, self.budget).map_err(Stop::Budget)?;
-                DVal::game(&self.s.games, g)
+                self.options(l, frame, &mut lv)?;
+                self.options(r, frame, &mut rv)?;
+                self.game_of(lv, rv, span)?
             }
             CExpr::Sides(l, r, this, span) => {
                 let (lv, rv) = (self.eval(l, frame)?, self.eval(r, frame)?);
                 let lg = self.side_options(&lv, *this, "Left", span)?;
                 let rg = self.side_options(&rv, *this, "Right", span)?;
-                let g = self.s.games.from_options(&lg, &rg, self.budget).map_err(Stop::Budget)?;
-                DVal::game(&self.s.games, g)
+                self.game_of(lg, rg, span)?
             }
         })
     }
 
     fn items(&mut self, items: &[CItem], frame: &mut Vec<DVal>, out: &mut Vec<DVal>) -> R<()> {
         for item in items {
-            self.clauses(&item.clauses, &item.expr, frame, out)?;
+            self.clauses(&item.clauses, &item.expr, frame, out, false)?;
         }
         Ok(())
     }
 
-    fn clauses(&mut self, cs: &[CClause], e: &CExpr, frame: &mut Vec<DVal>, out: &mut Vec<DVal>) -> R<()> {
+    /// The options of a game literal: calls may be positions still being built.
+    fn options(&mut self, items: &[CItem], frame: &mut Vec<DVal>, out: &mut Vec<DVal>) -> R<()> {
+        for item in items {
+            self.clauses(&item.clauses, &item.expr, frame, out, true)?;
+        }
+        Ok(())
+    }
+
+    fn clauses(
+        &mut self,
+        cs: &[CClause],
+        e: &CExpr,
+        frame: &mut Vec<DVal>,
+        out: &mut Vec<DVal>,
+        option: bool,
+    ) -> R<()> {
         self.budget.check().map_err(Stop::Budget)?;
         let Some((first, rest)) = cs.split_first() else {
-            out.push(self.eval(e, frame)?);
+            out.push(if option { self.option_value(e, frame)? } else { self.eval(e, frame)? });
             return Ok(());
         };
         match first {
             CClause::If(c, span) => match self.eval(c, frame)? {
-                DVal::Bool(true) => self.clauses(rest, e, frame, out),
+                DVal::Bool(true) => self.clauses(rest, e, frame, out, option),
                 DVal::Bool(false) => Ok(()),
                 _ => Err(fail(span, "an `if` filter must be true or false")),
             },
@@ -292,7 +331,7 @@ impl Machine<'_> {
                 }
                 frame[*slot] = DVal::Int(a);
                 loop {
-                    self.clauses(rest, e, frame, out)?;
+                    self.clauses(rest, e, frame, out, option)?;
                     // The variable is counted up in place: no body can assign it.
                     match &mut frame[*slot] {
                         DVal::Int(i) if *i < b => *i += 1u32,
@@ -308,7 +347,7 @@ impl Machine<'_> {
                 };
                 for x in xs.iter() {
                     frame[*slot] = x.clone();
-                    self.clauses(rest, e, frame, out)?;
+                    self.clauses(rest, e, frame, out, option)?;
                 }
                 Ok(())
             }
@@ -338,6 +377,17 @@ impl Machine<'_> {
 
     fn binary(&mut self, op: BinOp, a: DVal, b: DVal, span: &Span) -> R<DVal> {
         use DVal::{Bool, Int, List, Str, Tuple};
+        if let Some(l) = [&a, &b].into_iter().find(|v| matches!(v, DVal::Loopy(_))) {
+            let shown = self.show(l);
+            return Err(fail(
+                span,
+                &format!(
+                    "`{}` of the loopy game {shown} is not computed inside definitions: loopy games are options \
+                     of game literals there; add or compare them in a statement",
+                    op_name(op)
+                ),
+            ));
+        }
         Ok(match (op, a, b) {
             (BinOp::And | BinOp::Or, Bool(_), Bool(y)) => Bool(y),
             (BinOp::Add, Int(x), Int(y)) => Int(x + y),

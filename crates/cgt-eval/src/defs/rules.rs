@@ -72,7 +72,7 @@ impl RuleTable {
                 // Beyond the options kept, each option's value is read straight from the list.
                 let v = m.run_body(idx, vec![DVal::Int(n.into())]).map_err(|s| stop(s, span, &ctx))?;
                 let g = mex_of_list(&m.defs.compiled[idx].name, n as u64, &v, &self.grundy, &mut seen)
-                    .map_err(|msg| Box::new(Diagnostic::error(Code::Argument, span.clone(), msg)))?;
+                    .map_err(|e| e.diagnostic(span))?;
                 Arc::make_mut(&mut self.grundy).push(g);
                 m.budget.check_memory(self.bytes + 4 * n).map_err(|e| gave_up(e, span.clone(), m.budget))?;
             }
@@ -93,7 +93,7 @@ impl RuleTable {
 fn heap_options(m: &mut Machine, idx: usize, n: u64, span: &Span, ctx: &Ctx) -> EvalResult<Vec<Vec<u64>>> {
     let v = m.run_body(idx, vec![DVal::Int(n.into())]).map_err(|s| stop(s, span, ctx))?;
     let name = &m.defs.compiled[idx].name;
-    rule_options(name, n, &v).map_err(|msg| Box::new(Diagnostic::error(Code::Argument, span.clone(), msg)))
+    rule_options(name, n, &v).map_err(|e| e.diagnostic(span))
 }
 
 /// The least Grundy value not among the options' (each the XOR of its heaps' values).
@@ -176,7 +176,13 @@ impl Session {
         Some((|| {
             let heaps = rule_heaps(r)?;
             let largest = heaps.iter().copied().max().unwrap_or(0);
-            let rule = self.user_rule(&r.name.node, largest, Need::Grundy, span, ctx.budget).expect("checked above")?;
+            let rule = match self.user_rule(&r.name.node, largest, Need::Grundy, span, ctx.budget) {
+                Some(Err(d)) if d.code == Code::Loopy => {
+                    let idx = self.table::<Defs>().rule(&r.name.node).expect("checked above");
+                    return self.loopy_rule_position(idx, &heaps, span, ctx).map(Computed::plain);
+                }
+                other => other.expect("checked above")?,
+            };
             self.heap_position(&rule, &heaps, span, ctx)
         })())
     }
@@ -216,9 +222,30 @@ impl Session {
     }
 }
 
+/// Why the options of a heap could not be read: a move to a heap not smaller (the rule is
+/// loopy), or anything else.
+pub(super) struct OptError {
+    loopy: bool,
+    message: String,
+}
+
+impl From<String> for OptError {
+    fn from(message: String) -> Self {
+        OptError { loopy: false, message }
+    }
+}
+
+impl OptError {
+    fn diagnostic(self, span: &Span) -> Box<Diagnostic> {
+        let code = if self.loopy { Code::Loopy } else { Code::Argument };
+        Box::new(Diagnostic::error(code, span.clone(), self.message))
+    }
+}
+
 /// The moves of heap `n` from a rule body's value: each an integer heap, a tuple of heaps, or `()`.
-fn rule_options(name: &str, n: u64, v: &DVal) -> Result<Vec<Vec<u64>>, String> {
-    option_list(name, n, v)?
+fn rule_options(name: &str, n: u64, v: &DVal) -> Result<Vec<Vec<u64>>, OptError> {
+    option_list(name, n, v)
+        .map_err(OptError::from)?
         .iter()
         .map(|o| match o {
             DVal::Tuple(hs) => hs.iter().map(|x| heap(name, n, x)).collect(),
@@ -228,8 +255,8 @@ fn rule_options(name: &str, n: u64, v: &DVal) -> Result<Vec<Vec<u64>>, String> {
 }
 
 /// The Grundy value of heap `n` from a rule body's value, without building its moves.
-fn mex_of_list(name: &str, n: u64, v: &DVal, grundy: &[u32], seen: &mut Vec<bool>) -> Result<u32, String> {
-    let items = option_list(name, n, v)?;
+fn mex_of_list(name: &str, n: u64, v: &DVal, grundy: &[u32], seen: &mut Vec<bool>) -> Result<u32, OptError> {
+    let items = option_list(name, n, v).map_err(OptError::from)?;
     seen.clear();
     seen.resize(items.len() + 1, false);
     for o in items.iter() {
@@ -248,7 +275,7 @@ fn mex_of_list(name: &str, n: u64, v: &DVal, grundy: &[u32], seen: &mut Vec<bool
     Ok(seen.iter().position(|&s| !s).unwrap_or(items.len()) as u32)
 }
 
-fn option_list<'a>(name: &str, n: u64, v: &'a DVal) -> Result<&'a Arc<Vec<DVal>>, String> {
+pub(super) fn option_list<'a>(name: &str, n: u64, v: &'a DVal) -> Result<&'a Arc<Vec<DVal>>, String> {
     match v {
         DVal::List(items) => Ok(items),
         _ => Err(format!("the rule `{name}` must give a list of options for each heap (heap {n})")),
@@ -256,18 +283,27 @@ fn option_list<'a>(name: &str, n: u64, v: &'a DVal) -> Result<&'a Arc<Vec<DVal>>
 }
 
 /// One heap of an option of heap `n`: a whole number below `n`.
-fn heap(name: &str, n: u64, x: &DVal) -> Result<u64, String> {
-    let h = match x {
+fn heap(name: &str, n: u64, x: &DVal) -> Result<u64, OptError> {
+    match any_heap(name, n, x)? {
+        h if h < n => Ok(h),
+        h => Err(OptError {
+            loopy: true,
+            message: format!(
+                "`{name}`: heap {n} moves to a heap of {h}, not smaller, so play can return to a heap: the game is \
+                 loopy; its positions `{name}[...]` have generalised Sprague–Grundy values, but Grundy tables, \
+                 periods, misère play and compounds need a rule whose options are smaller heaps"
+            ),
+        }),
+    }
+}
+
+/// One heap of an option of heap `n`: a whole number.
+pub(super) fn any_heap(name: &str, n: u64, x: &DVal) -> Result<u64, String> {
+    match x {
         DVal::Int(h) => u64::try_from(h).ok(),
         _ => None,
-    };
-    match h {
-        Some(h) if h < n => Ok(h),
-        Some(h) => Err(format!(
-            "`{name}`: heap {n} moves to a heap of {h}, not smaller, so the game would be loopy (not short)"
-        )),
-        None => Err(format!("`{name}`: an option of heap {n} is not a heap, a tuple of heaps or `()`")),
     }
+    .ok_or_else(|| format!("`{name}`: an option of heap {n} is not a heap, a tuple of heaps or `()`"))
 }
 
 fn rule_heaps(r: &Ruleset) -> EvalResult<Vec<u64>> {

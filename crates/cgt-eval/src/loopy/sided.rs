@@ -22,7 +22,7 @@ use crate::value::{EvalResult, Value, gave_up};
 impl Session {
     /// The value whose onside is that of position 0 of `on` and whose offside is that of
     /// position 0 of `off` (the same graph when no part was sided).
-    pub(super) fn finish_sides(
+    pub(crate) fn finish_sides(
         &mut self,
         on: &LoopyGraph,
         off: &LoopyGraph,
@@ -49,7 +49,7 @@ impl Session {
     }
 
     /// A sided value as the language keeps it: the stopper when its sides are equal.
-    pub(super) fn sided_value(&mut self, s: Sided, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
+    pub(crate) fn sided_value(&mut self, s: Sided, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
         match s.as_stopper(ctx.budget).map_err(|x| gave_up(x, span.clone(), ctx.budget))? {
             Some(st) => self.stopper_value(st.clone(), span, ctx),
             None => Ok(Value::Loopy(Loopy::Sided(Box::new(s)))),
@@ -187,7 +187,7 @@ pub(super) fn sides_of(values: &[Value]) -> Vec<Side> {
 }
 
 /// The graph of one side of a sided value.
-pub(super) fn side_graph(s: &Sided, side: Side) -> &LoopyGraph {
+pub(crate) fn side_graph(s: &Sided, side: Side) -> &LoopyGraph {
     match side {
         Side::On => s.onside().graph(),
         Side::Off => s.offside().graph(),
