@@ -33,8 +33,8 @@ pub(super) struct Quotients(HashMap<String, Known>);
 struct Known {
     /// The quotient of the most heaps proven so far (of all heaps when it has a period).
     solved: Option<Solved>,
-    /// The last attempt that gave up: its heap bound and the time it had (`None` when it gave
-    /// up for a reason more time does not change).
+    /// The last attempt that gave up: the heap it stopped at and the time it had (`None` when
+    /// it gave up for a reason more time does not change). Sums of smaller heaps try again.
     gave_up: Option<(u64, Option<Duration>)>,
 }
 
@@ -76,12 +76,14 @@ impl Session {
         };
         let budget = share(ctx.budget);
         let entry = self.table::<Quotients>().0.get(&key);
-        if entry.and_then(|k| k.gave_up).is_some_and(|(b, t)| b <= bound && t.is_none_or(|t| Some(t) >= budget.time()))
+        if entry
+            .and_then(|k| k.gave_up)
+            .is_some_and(|(stopped, t)| stopped <= bound && t.is_none_or(|t| Some(t) >= budget.time()))
         {
             return None;
         }
         let attempt = self.prove_quotient(rule, bound, span, &budget);
-        self.remember(key.clone(), attempt, bound, &budget);
+        self.remember(key.clone(), attempt, &budget);
         self.known_outcome(&key, &sizes)
     }
 
@@ -116,8 +118,8 @@ impl Session {
     }
 
     /// Keeps the better of the quotient known and the one just found (or the part of it proven
-    /// before giving up), and the attempt's bound if it gave up.
-    fn remember(&mut self, key: String, attempt: Result<Solved, quotient::GaveUp>, bound: u64, budget: &Budget) {
+    /// before giving up), and where the attempt stopped if it gave up.
+    fn remember(&mut self, key: String, attempt: Result<Solved, quotient::GaveUp>, budget: &Budget) {
         let table = &mut self.table::<Quotients>().0;
         if table.len() >= KEPT_RULES && !table.contains_key(&key) {
             table.clear();
@@ -126,8 +128,11 @@ impl Session {
         let found = match attempt {
             Ok(s) => Some(s),
             Err(g) => {
-                let time = matches!(g.reason, GaveUpReason::Budget(_)).then(|| budget.time()).flatten();
-                known.gave_up = Some((bound, time));
+                let (heap, time) = match g.reason {
+                    GaveUpReason::Budget(_) => (g.partial.as_ref().map_or(1, |q| q.max_heap as u64 + 1), budget.time()),
+                    GaveUpReason::ProofTooLarge { heap } | GaveUpReason::TooLarge { heap, .. } => (heap as u64, None),
+                };
+                known.gave_up = Some((heap, time));
                 g.partial.map(|q| Solved { quotient: *q, period: None })
             }
         };
