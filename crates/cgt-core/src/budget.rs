@@ -100,6 +100,11 @@ impl Budget {
         self.time
     }
 
+    /// The time left before the deadline (zero once it has passed), if limited.
+    pub fn remaining(&self) -> Option<Duration> {
+        self.deadline.map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
     /// The memory allowed, in bytes.
     pub fn memory(&self) -> usize {
         self.memory

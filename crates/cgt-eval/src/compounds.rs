@@ -25,6 +25,9 @@ use crate::functions::compound::compound_of;
 use crate::functions::impartial::{Part, TreeId};
 use crate::registry::Call;
 use crate::value::{EvalResult, Value, gave_up, gave_up_because};
+use quotients::ByQuotient;
+
+mod quotients;
 
 const HEAPS: &str = "nim[...], stones[...] take=[...], octal[...] code=..., kayles[...] or dawson[...]";
 
@@ -59,6 +62,12 @@ impl Session {
         let heaps: Option<Vec<Component>> =
             parts.iter().map(|p| if let Part::Heap(c) = p { Some(c.clone()) } else { None }).collect();
         if let Some(heaps) = heaps.filter(|h| !h.is_empty()) {
+            if let Some(q) = self.wild_by_quotient(&heaps, span, ctx)? {
+                let out = Computed::plain(Value::Outcome(q.outcome))
+                    .with_extra("rule", q.rule)
+                    .with_extra("quotient element", q.element);
+                return Ok(self.with_form_extra(out, parts, span, ctx));
+            }
             let r = misere::evaluate(&heaps, ctx.budget).map_err(|e| heap_error(e, span, ctx))?;
             let rule = match r.rule {
                 MisereRule::MisereNim => "misère Nim rule".to_string(),
@@ -81,6 +90,26 @@ impl Session {
         Ok(Computed::plain(Value::Outcome(outcome))
             .with_extra("rule", format!("misère canonical form ({})", phylum_name(phylum)))
             .with_extra("misère form", shown_form(form)))
+    }
+
+    /// The outcome of a sum of heaps from its rule's misère quotient, when the faster rules do
+    /// not decide it (some heap is wild) and the quotient covers its heaps.
+    fn wild_by_quotient(&mut self, heaps: &[Component], span: &Span, ctx: &Ctx) -> EvalResult<Option<ByQuotient>> {
+        if heaps.iter().all(|c| c.rule == HeapRule::Nim) {
+            return Ok(None);
+        }
+        for c in heaps {
+            match misere::heap_is_tame(c, ctx.budget) {
+                Ok(true) => {}
+                Ok(false) => return Ok(self.quotient_outcome(heaps, span, ctx)),
+                // A heap too large to classify: a quotient with a proven period may still know it.
+                Err(HeapError::TooLarge { .. }) => {
+                    return Ok(self.quotient_outcome(heaps, span, ctx));
+                }
+                Err(e) => return Err(heap_error(e, span, ctx)),
+            }
+        }
+        Ok(None)
     }
 
     /// Adds the misère form of small parts, if it is found quickly; a rule decided already.

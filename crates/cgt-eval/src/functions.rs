@@ -9,7 +9,7 @@ mod explain;
 mod game;
 mod grundy;
 pub(crate) mod impartial;
-mod misere;
+pub(crate) mod misere;
 mod misere_search;
 mod nimarith;
 mod sides;

@@ -140,6 +140,16 @@ pub fn heap_misere(c: &Component, budget: &Budget) -> Result<HeapMisere, HeapErr
     }
 }
 
+/// Whether every follower of one heap has a tame pair, without searching a wild heap's own
+/// misère value (so it is cheap for large heaps of splitting rules too).
+pub fn heap_is_tame(c: &Component, budget: &Budget) -> Result<bool, HeapError> {
+    match &c.rule {
+        HeapRule::Nim => Ok(true),
+        rule if rule.splits() => Ok(split_known(rule, c.heap, budget)?[c.heap as usize].tame),
+        _ => heap_misere(c, budget).map(|h| h.tame),
+    }
+}
+
 /// The pair of a sum of Nim heaps, by Bouton's misère rule.
 fn misere_nim_pair(components: &[Component]) -> Pair {
     let normal = components.iter().fold(0, |x, c| x ^ c.heap);
@@ -175,6 +185,16 @@ struct Known {
 /// The pair of a heap of a splitting octal game: dynamic programming over heap sizes, where an
 /// option's two parts combine by the tame sum rule; a wild heap's misère value is searched.
 fn split_heap_misere(rule: &HeapRule, n: u64, budget: &Budget) -> Result<HeapMisere, HeapError> {
+    let last = split_known(rule, n, budget)?[n as usize];
+    let misere = match last.misere {
+        Some(m) => m,
+        None => values::multiset_value::<MisereValue>(rule, vec![n], budget)?,
+    };
+    Ok(HeapMisere { pair: Pair { normal: last.normal, misere }, tame: last.tame })
+}
+
+/// What the dynamic programme knows of heaps 0..=n of a splitting rule.
+fn split_known(rule: &HeapRule, n: u64, budget: &Budget) -> Result<Vec<Known>, HeapError> {
     check_dp_heap(n, std::mem::size_of::<Known>(), budget)?;
     let mut known: Vec<Known> = Vec::with_capacity(n as usize + 1);
     let (mut normals, mut miseres) = (Vec::new(), Vec::new());
@@ -197,12 +217,7 @@ fn split_heap_misere(rule: &HeapRule, n: u64, budget: &Budget) -> Result<HeapMis
         let tame = all_tame && misere.is_some_and(|m| Pair { normal, misere: m }.is_tame_form());
         known.push(Known { normal, misere, tame });
     }
-    let last = known[n as usize];
-    let misere = match last.misere {
-        Some(m) => m,
-        None => values::multiset_value::<MisereValue>(rule, vec![n], budget)?,
-    };
-    Ok(HeapMisere { pair: Pair { normal: last.normal, misere }, tame: last.tame })
+    Ok(known)
 }
 
 /// What is known of an option's parts (no heap, one, or several): the nim-sum, and for tame

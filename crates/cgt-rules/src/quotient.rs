@@ -233,6 +233,33 @@ pub struct Solved {
     pub period: Option<(usize, usize)>,
 }
 
+impl Solved {
+    /// The element of a heap: read from the heap map up to `max_heap`, beyond it through the
+    /// proven period (`None` beyond `max_heap` without one).
+    pub fn heap_element(&self, heap: u64) -> Option<usize> {
+        let map = &self.quotient.heap_map;
+        if let Some(&e) = usize::try_from(heap).ok().and_then(|h| map.get(h)) {
+            return Some(e);
+        }
+        let (n0, p) = self.period?;
+        let (n0, p) = (n0 as u64, p as u64);
+        // heap >= map.len() > n0 + p here, since a proven period repeats inside the map.
+        let h = n0 + (heap.checked_sub(n0)? % p);
+        map.get(usize::try_from(h).ok()?).copied()
+    }
+
+    /// The element of a sum of heaps (the product of the heaps' elements), or `None` if some
+    /// heap is beyond what is proven.
+    pub fn sum_element(&self, heaps: &[u64]) -> Option<usize> {
+        heaps.iter().try_fold(0, |acc, &h| self.heap_element(h).map(|e| self.quotient.table[acc][e]))
+    }
+
+    /// Whether a sum of heaps is a misère P-position, or `None` beyond what is proven.
+    pub fn is_p(&self, heaps: &[u64]) -> Option<bool> {
+        self.sum_element(heaps).map(|e| self.quotient.p_portion[e])
+    }
+}
+
 /// The quotient heap by heap up to `rule.max_heap()`, stopping as soon as `shape` (the rule's
 /// shape, for rules the periodicity theorem covers) proves a period of the heap map.
 pub fn solve(rule: &HeapRule, max_elements: usize, shape: Option<Shape>, budget: &Budget) -> Result<Solved, GaveUp> {

@@ -8,6 +8,7 @@ use cgt_rules::heap::{Component, HeapRule};
 use cgt_rules::misere as heap_misere;
 use cgt_rules::octal::Constraint;
 use cgt_rules::quotient::{self, GaveUpReason, Quotient, Shape, Solved};
+use cgt_syntax::Span;
 use num_bigint::BigUint;
 
 use super::arity;
@@ -21,10 +22,10 @@ use crate::value::{EvalResult, Quantity, Value, gave_up, gave_up_because};
 const QUOTIENT_HEAPS: usize = 12;
 
 /// The largest heap `quotient(RULE)` tries for a proven period (the quotient may not grow there).
-const PERIOD_HEAPS: usize = 200;
+pub(crate) const PERIOD_HEAPS: usize = 200;
 
 /// The largest quotient `quotient(RULE)` builds.
-const QUOTIENT_ELEMENTS: usize = 256;
+pub(crate) const QUOTIENT_ELEMENTS: usize = 256;
 
 /// The most elements listed one by one in `quotient(RULE)`'s text.
 const LISTED: usize = 32;
@@ -126,7 +127,7 @@ fn miserenim(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
 
 /// The text of `quotient(RULE)`, or the warning of a quotient too large or too slow.
 fn quotient_of(rule: &HeapRule, call: &Call, budget: &Budget) -> EvalResult<Value> {
-    let table = heap_table(rule, QUOTIENT_HEAPS, call)?;
+    let table = heap_table(rule, QUOTIENT_HEAPS, call.span)?;
     let q = match quotient::quotient(&table, QUOTIENT_ELEMENTS, budget) {
         Ok(q) => q,
         Err(e) => return Err(quotient_gave_up(e, call, budget)),
@@ -136,7 +137,7 @@ fn quotient_of(rule: &HeapRule, call: &Call, budget: &Budget) -> EvalResult<Valu
     };
     // Beyond heap 12 the quotient may not grow: a period is proven, or the heaps before the
     // quotient would grow (or the budget ran out) are reported.
-    let table = heap_table(rule, PERIOD_HEAPS, call)?;
+    let table = heap_table(rule, PERIOD_HEAPS, call.span)?;
     let solved = match quotient::solve(&table, q.order(), Some(shape), budget) {
         Ok(s) => s,
         Err(e) => Solved { quotient: e.partial.map_or(q, |p| *p), period: None },
@@ -145,16 +146,16 @@ fn quotient_of(rule: &HeapRule, call: &Call, budget: &Budget) -> EvalResult<Valu
 }
 
 /// The options of heaps up to `heaps` as the quotient engine reads them.
-fn heap_table(rule: &HeapRule, heaps: usize, call: &Call) -> EvalResult<quotient::HeapRule> {
+pub(crate) fn heap_table(rule: &HeapRule, heaps: usize, span: &Span) -> EvalResult<quotient::HeapRule> {
     quotient::HeapRule::new(heaps, |n| {
         rule.heap_options(n as u64).into_iter().map(|o| o.into_iter().map(|h| h as usize).collect()).collect()
     })
-    .map_err(|e| gave_up_because(call.span.clone(), e, "heap rules must leave smaller heaps"))
+    .map_err(|e| gave_up_because(span.clone(), e, "heap rules must leave smaller heaps"))
 }
 
 /// The shape the periodicity theorem needs: finite take-and-break codes without modifiers,
 /// and subtraction games.
-fn shape(rule: &HeapRule) -> Option<Shape> {
+pub(crate) fn shape(rule: &HeapRule) -> Option<Shape> {
     match rule {
         HeapRule::Octal(code)
             if !code.repeats() && (0..=code.max_take()).all(|k| code.constraint(k) == Constraint::Free) =>
