@@ -294,10 +294,13 @@ fn on_alternating_cycle(g: &LoopyGraph, v: usize, p: Player, w: usize) -> bool {
 }
 
 /// The states of `H - G` (position of G, position of H, mover) and their moves, each flagged
-/// when it is a move in H.
+/// when it is a move in H, in compressed rows: the moves of state s are
+/// `succ[succ_at[s]..succ_at[s + 1]]`, the moves into t `pred[pred_at[t]..pred_at[t + 1]]`.
 struct Product {
-    succ: Vec<Vec<(usize, bool)>>,
-    pred: Vec<Vec<(usize, bool)>>,
+    succ_at: Vec<usize>,
+    succ: Vec<(usize, bool)>,
+    pred_at: Vec<usize>,
+    pred: Vec<(usize, bool)>,
 }
 
 /// State index: Left to move is even, Right to move odd.
@@ -310,26 +313,49 @@ impl Product {
         let (ng, nh) = (g.len(), h.len());
         let n = 2 * ng * nh;
         budget.check_memory(n.saturating_mul(96))?;
-        let mut succ = vec![Vec::new(); n];
+        let mut succ_at = Vec::with_capacity(n + 1);
+        let mut succ = Vec::new();
         for x in 0..ng {
             budget.check()?;
             for y in 0..nh {
                 // Left moves in H, or in -G (a Right option of G); Right in H, or in -G.
-                let l = &mut succ[state(x, y, nh, false)];
-                l.extend(h.options(Player::Left, y).iter().map(|&y2| (state(x, y2, nh, true), true)));
-                l.extend(g.options(Player::Right, x).iter().map(|&x2| (state(x2, y, nh, true), false)));
-                let r = &mut succ[state(x, y, nh, true)];
-                r.extend(h.options(Player::Right, y).iter().map(|&y2| (state(x, y2, nh, false), true)));
-                r.extend(g.options(Player::Left, x).iter().map(|&x2| (state(x2, y, nh, false), false)));
+                succ_at.push(succ.len());
+                succ.extend(h.options(Player::Left, y).iter().map(|&y2| (state(x, y2, nh, true), true)));
+                succ.extend(g.options(Player::Right, x).iter().map(|&x2| (state(x2, y, nh, true), false)));
+                succ_at.push(succ.len());
+                succ.extend(h.options(Player::Right, y).iter().map(|&y2| (state(x, y2, nh, false), true)));
+                succ.extend(g.options(Player::Left, x).iter().map(|&x2| (state(x2, y, nh, false), false)));
             }
         }
-        let mut pred = vec![Vec::new(); n];
-        for (s, moves) in succ.iter().enumerate() {
-            for &(t, in_h) in moves {
-                pred[t].push((s, in_h));
+        succ_at.push(succ.len());
+        // The moves into each state, by counting sort on the target.
+        let mut pred_at = vec![0usize; n + 1];
+        succ.iter().for_each(|&(t, _)| pred_at[t + 1] += 1);
+        (0..n).for_each(|t| pred_at[t + 1] += pred_at[t]);
+        let mut fill = pred_at.clone();
+        let mut pred = vec![(0usize, false); succ.len()];
+        for s in 0..n {
+            for &(t, in_h) in &succ[succ_at[s]..succ_at[s + 1]] {
+                pred[fill[t]] = (s, in_h);
+                fill[t] += 1;
             }
         }
-        Ok(Product { succ, pred })
+        Ok(Product { succ_at, succ, pred_at, pred })
+    }
+
+    /// The number of states.
+    fn len(&self) -> usize {
+        self.succ_at.len() - 1
+    }
+
+    /// The moves from state s.
+    fn succ(&self, s: usize) -> &[(usize, bool)] {
+        &self.succ[self.succ_at[s]..self.succ_at[s + 1]]
+    }
+
+    /// The moves into state t.
+    fn pred(&self, t: usize) -> &[(usize, bool)] {
+        &self.pred[self.pred_at[t]..self.pred_at[t + 1]]
     }
 }
 
@@ -347,9 +373,9 @@ fn onside_leq(g: &LoopyGraph, gv: usize, h: &LoopyGraph, hv: usize, budget: &Bud
 /// The states Right wins: Right can force Left out of moves, or force a play that from some
 /// point on never moves in H.
 fn buchi_losses(p: &Product, budget: &Budget) -> Result<Vec<bool>, Exhausted> {
-    let n = p.succ.len();
+    let n = p.len();
     let mut lost = vec![false; n];
-    let mut open: Vec<usize> = p.succ.iter().map(Vec::len).collect();
+    let mut open: Vec<usize> = (0..n).map(|s| p.succ(s).len()).collect();
     let mut queue: Vec<usize> = (0..n).filter(|&s| s % 2 == 0 && open[s] == 0).collect();
     loop {
         attract_right(p, &mut lost, &mut open, queue, budget)?;
@@ -373,7 +399,7 @@ fn attract_right(
     queue.iter().for_each(|&s| lost[s] = true);
     while let Some(t) = queue.pop() {
         budget.check()?;
-        for &(s, _) in &p.pred[t] {
+        for &(s, _) in p.pred(t) {
             if lost[s] {
                 continue;
             }
@@ -397,16 +423,16 @@ fn attract_right(
 /// The states outside `lost` from which Left can force a move in H (by either player) to
 /// happen, staying outside `lost` (a least fixpoint).
 fn forced_h_moves(p: &Product, lost: &[bool], budget: &Budget) -> Result<Vec<bool>, Exhausted> {
-    let n = p.succ.len();
+    let n = p.len();
     let mut good = vec![false; n];
     // For Right-to-move states: moves outside H to states not yet good.
-    let mut pending: Vec<usize> = (0..n).map(|s| p.succ[s].iter().filter(|(_, in_h)| !in_h).count()).collect();
+    let mut pending: Vec<usize> = (0..n).map(|s| p.succ(s).iter().filter(|(_, in_h)| !in_h).count()).collect();
     let mut queue = Vec::new();
     for s in 0..n {
         if lost[s] {
             continue;
         }
-        let base = if s % 2 == 0 { p.succ[s].iter().any(|&(t, in_h)| in_h && !lost[t]) } else { pending[s] == 0 };
+        let base = if s % 2 == 0 { p.succ(s).iter().any(|&(t, in_h)| in_h && !lost[t]) } else { pending[s] == 0 };
         if base {
             good[s] = true;
             queue.push(s);
@@ -414,7 +440,7 @@ fn forced_h_moves(p: &Product, lost: &[bool], budget: &Budget) -> Result<Vec<boo
     }
     while let Some(t) = queue.pop() {
         budget.check()?;
-        for &(s, in_h) in &p.pred[t] {
+        for &(s, in_h) in p.pred(t) {
             if in_h || lost[s] || good[s] {
                 continue;
             }
