@@ -389,6 +389,9 @@ fn sides_that_are_not_stoppers_meet_their_definition() {
         loopy += 1;
         texts.insert(text(&mut games, &s));
         check_sides(&g, &s, &xs);
+        if round % 32 == 0 {
+            check_plus_one(&mut games, &g, &s);
+        }
         if round % 4 == 0 {
             for (form, side) in [(s.onside(), Side::On), (s.offside(), Side::Off)] {
                 if form.as_stopper().is_none() {
@@ -398,4 +401,18 @@ fn sides_that_are_not_stoppers_meet_their_definition() {
         }
     }
     assert!(loopy >= 100 && texts.len() >= 20, "{loopy} games with sides not stoppers, {} values", texts.len());
+}
+
+/// `G + 1` from the sides of G equals the sides of the graph of the sum, has its outcome class,
+/// and is greater than G.
+fn check_plus_one(games: &mut Games, g: &LoopyGraph, s: &Sided) {
+    let budget = Budget::unlimited();
+    let one = num(games, 1);
+    let one = Stopper::from_short(games, one, &budget).unwrap();
+    let sum = s.add(&Sided::from_stopper(one.clone()), &budget).unwrap();
+    let graph = g.sum(0, one.graph(), 0, &budget).unwrap();
+    let direct = Sided::new(&graph, 0, &budget).unwrap();
+    assert_eq!(sum.compare(&direct, &budget).unwrap(), Comparison::Equal, "{g:?}");
+    assert_eq!(Some(sum.outcome_class(&budget).unwrap()), outcome_class(&graph, 0, &budget).unwrap());
+    assert_eq!(s.compare(&sum, &budget).unwrap(), Comparison::Less, "{g:?}");
 }

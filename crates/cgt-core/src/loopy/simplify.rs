@@ -183,7 +183,11 @@ fn fuse_stoppers(g: &LoopyGraph, budget: &Budget) -> Result<LoopyGraph, Exhauste
     let stopper = stopper_positions(g);
     // The survival order is the stopper order on pairs of stopper positions.
     let geq = geq_table(g, g, budget)?;
-    let reach: Vec<Vec<bool>> = (0..n).map(|v| reaches(g, v)).collect();
+    let mut reach: Vec<Vec<bool>> = Vec::with_capacity(n);
+    for v in 0..n {
+        budget.check()?;
+        reach.push(reaches(g, v));
+    }
     let apart = |u: usize, v: usize| !reach[u][v] && !reach[v][u];
     let equal = |u: usize, v: usize| stopper[u] && stopper[v] && geq[u * n + v] && geq[v * n + u] && apart(u, v);
     let mut rep: Vec<usize> = (0..n).collect();
