@@ -370,6 +370,15 @@ fn onside_leq(g: &LoopyGraph, gv: usize, h: &LoopyGraph, hv: usize, budget: &Bud
     Ok(!lost[state(gv, hv, h.len(), true)])
 }
 
+/// `table[x * n + y]`: whether the onside of position x of `g` is at most that of position y,
+/// for every pair at once (one Büchi game on `g - g`).
+pub(crate) fn onside_table(g: &LoopyGraph, budget: &Budget) -> Result<Vec<bool>, Exhausted> {
+    let n = g.len();
+    let p = Product::new(g, g, budget)?;
+    let lost = buchi_losses(&p, budget)?;
+    Ok((0..n * n).map(|i| !lost[state(i / n, i % n, n, true)]).collect())
+}
+
 /// The states Right wins: Right can force Left out of moves, or force a play that from some
 /// point on never moves in H.
 fn buchi_losses(p: &Product, budget: &Budget) -> Result<Vec<bool>, Exhausted> {

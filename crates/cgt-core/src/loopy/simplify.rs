@@ -9,15 +9,16 @@
 //!   Positions with no alternating cycle below them are stoppers and are left as they are. For
 //!   Bach's Carousel every order deletes the same options, which are the ones CGSuite deletes.
 //! * A side whose graph has no alternating cycle left is a stopper, put in simplest form.
-//! * Fusion: otherwise stopper positions equal as stoppers (and neither below the other) are
-//!   merged into the first of them; the merged graph is kept only if it checks equal to the
-//!   game, else the unmerged one is the side. The unmerged graph is itself checked against the
-//!   game (both inequalities); a failure there is an error, never a guess.
+//! * Fusion: otherwise positions with equal onsides (one Büchi game on `S - S` gives them all;
+//!   neither below the other) are merged into the first of them, and the result is kept if it
+//!   checks equal to the game; else only stopper positions equal as stoppers are merged (with
+//!   the same check), else nothing is. The unmerged graph is itself checked against the game
+//!   (both inequalities); a failure there is an error, never a guess.
 //!
 //! The offside of G is the negative of the onside of -G, so only onsides are simplified here.
 
 use super::graph::{LoopyGraph, PlayResult, Player, results};
-use super::sides::{Side, SidesError, side_leq};
+use super::sides::{Side, SidesError, onside_table, side_leq};
 use super::stopper::{Stopper, geq_table, stopper_positions};
 use crate::budget::{Budget, Exhausted};
 use crate::game::{DisplayStyle, Games};
@@ -121,7 +122,11 @@ pub(crate) fn simplified_onside(g: &LoopyGraph, budget: &Budget) -> Result<SideF
     if !equal_onsides(g, &deleted, budget)? {
         return Err(SidesError::NotStopperSided(Side::On));
     }
-    let fused = fuse_stoppers(&deleted, budget)?;
+    let all = fuse(&deleted, Fusion::AllEqualSides, budget)?;
+    if equal_onsides(g, &all, budget)? {
+        return Ok(SideForm::Loopy(LoopySide { graph: all, side: Side::On }));
+    }
+    let fused = fuse(&deleted, Fusion::Stoppers, budget)?;
     let graph = if equal_onsides(g, &fused, budget)? { fused } else { deleted };
     Ok(SideForm::Loopy(LoopySide { graph, side: Side::On }))
 }
@@ -174,22 +179,38 @@ pub(crate) fn without_option(g: &LoopyGraph, p: Player, v: usize, i: usize) -> L
     h
 }
 
-/// Merges stopper positions that are equal (as stoppers) into the first of each class, and
-/// drops repeated options; only positions reachable from 0 are kept. A position is not merged
-/// with one it reaches or is reached from: a stopper not in simplest form may equal one of its
-/// own subpositions (`{-1|}` = 0), and merging them would close a cycle.
-fn fuse_stoppers(g: &LoopyGraph, budget: &Budget) -> Result<LoopyGraph, Exhausted> {
+/// Which positions fusion merges.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fusion {
+    /// Any two positions with equal onsides (checked against the game afterwards).
+    AllEqualSides,
+    /// Stopper positions equal as stoppers.
+    Stoppers,
+}
+
+/// Merges equal positions (as `which` says) into the first of each class, and drops repeated
+/// options; only positions reachable from 0 are kept. A position is not merged with one it
+/// reaches or is reached from: a stopper not in simplest form may equal one of its own
+/// subpositions (`{-1|}` = 0), and merging them would close a cycle.
+fn fuse(g: &LoopyGraph, which: Fusion, budget: &Budget) -> Result<LoopyGraph, Exhausted> {
     let n = g.len();
     let stopper = stopper_positions(g);
-    // The survival order is the stopper order on pairs of stopper positions.
-    let geq = geq_table(g, g, budget)?;
+    // On stopper positions the survival order is the stopper order; the onside order is
+    // the Büchi game on `g - g`.
+    let leq = match which {
+        Fusion::Stoppers => {
+            let geq = geq_table(g, g, budget)?;
+            (0..n * n).map(|i| stopper[i / n] && stopper[i % n] && geq[(i % n) * n + i / n]).collect()
+        }
+        Fusion::AllEqualSides => onside_table(g, budget)?,
+    };
     let mut reach: Vec<Vec<bool>> = Vec::with_capacity(n);
     for v in 0..n {
         budget.check()?;
         reach.push(reaches(g, v));
     }
     let apart = |u: usize, v: usize| !reach[u][v] && !reach[v][u];
-    let equal = |u: usize, v: usize| stopper[u] && stopper[v] && geq[u * n + v] && geq[v * n + u] && apart(u, v);
+    let equal = |u: usize, v: usize| leq[u * n + v] && leq[v * n + u] && apart(u, v);
     let mut rep: Vec<usize> = (0..n).collect();
     for v in 0..n {
         budget.check()?;
