@@ -10,11 +10,14 @@
 //!   survival game, simplest forms and CGSuite's printing (Siegel *CGT* ch. VI.2-3, WW ch. 11).
 //! * [`sides`]: onsides and offsides of any loopy game, sided values `G & H` with their sums and
 //!   order (Siegel *CGT* ch. VI.4-5, WW ch. 11, Conway "Loopy games").
+//! * [`simplify`]: sides that are not stoppers (Bach's Carousel), kept as loopy graphs
+//!   simplified by deleting options while the side stays equal (Siegel *CGT* ch. VI.4-5).
 
 pub mod graph;
 pub mod gsg;
 mod print;
 pub mod sides;
+pub mod simplify;
 pub mod stopper;
 
 /// Who wins when the player to move (impartial games) plays well.

@@ -1,13 +1,14 @@
 //! Sides of loopy games against the definitions: CGSuite's documented sided values (`dud`,
-//! `a{1||a|0}` = `2 & +-1`, ...), Bach's Carousel refused, the side order against the survival
-//! order on stoppers, and on random small loopy games the computed onside S and offside T
-//! checked by outcomes: G + X and S + X have the same outcomes when every infinite play is
-//! Left's, G + X and T + X when every infinite play is Right's, for many test games X (among
-//! them -S and -T), by a naive fixpoint over the states written here; outcome classes and sums
-//! against the game graph.
+//! `a{1||a|0}` = `2 & +-1`, its SidedValue test cases, Bach's Carousel printed as CGSuite prints
+//! it), the side order against the survival order on stoppers, and on random small loopy games
+//! (and random games whose sides are not stoppers) the computed onside S and offside T checked
+//! by outcomes: G + X and S + X have the same outcomes when every infinite play is Left's,
+//! G + X and T + X when every infinite play is Right's, for many test games X (among them -S
+//! and -T), by a naive fixpoint over the states written here; outcome classes and sums against
+//! the game graph; sides that are not stoppers are minimal (no option can be deleted).
 
-use cgt_core::loopy::graph::{LoopyGraph, PlayResult, Player, outcome_class};
-use cgt_core::loopy::sides::{Side, Sided, SidesError, side_leq};
+use cgt_core::loopy::graph::{LoopyGraph, LoopyOutcome, PlayResult, Player, outcome_class};
+use cgt_core::loopy::sides::{Side, Sided, side_leq};
 use cgt_core::loopy::stopper::{Stopper, is_stopper};
 use cgt_core::{Budget, Comparison, DisplayStyle, Dyadic, GameId, Games};
 use cgt_testkit::Rng;
@@ -54,6 +55,47 @@ fn sides_text(games: &mut Games, spec: &[(Vec<Opt>, Vec<Opt>)]) -> String {
     text(games, &s)
 }
 
+/// The printed value, whether both sides are stoppers, and the outcome class.
+fn sided_facts(games: &mut Games, spec: &[(Vec<Opt>, Vec<Opt>)]) -> (String, bool, LoopyOutcome) {
+    let budget = Budget::unlimited();
+    let g = build(games, spec);
+    let s = Sided::new(&g, 0, &budget).unwrap();
+    let class = s.outcome_class(&budget).unwrap();
+    assert_eq!(Some(class), outcome_class(&g, 0, &budget).unwrap(), "{g:?}");
+    (text(games, &s), s.is_stopper_sided(), class)
+}
+
+/// a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} (WW ch. 11; CGSuite's SidedValueTestCase).
+fn carousel_spec(games: &mut Games) -> Vec<(Vec<Opt>, Vec<Opt>)> {
+    use Opt::*;
+    let (zero, one, star) = (games.zero(), num(games, 1), games.nimber(1));
+    let one_star = games.add(one, star, &Budget::unlimited()).unwrap();
+    vec![
+        (vec![S(zero), P(1)], vec![S(zero)]),
+        (vec![S(one)], vec![S(one), P(2)]),
+        (vec![S(star), P(3)], vec![S(star)]),
+        (vec![S(one_star)], vec![S(one_star), P(0)]),
+    ]
+}
+
+#[test]
+fn cgsuite_sided_value_test_cases() {
+    use LoopyOutcome::{D, N, NHat, PHat};
+    use Opt::*;
+    let mut games = Games::new();
+    let (zero, star) = (games.zero(), games.nimber(1));
+    // CGSuite's SidedValueTestCase: input, output, IsStopperSided, OutcomeClass.
+    let dud = [(vec![P(0)], vec![P(0)])];
+    assert_eq!(sided_facts(&mut games, &dud), ("dud".to_string(), true, D));
+    let one_zero = [(vec![P(1)], vec![]), (vec![], vec![P(0)])];
+    assert_eq!(sided_facts(&mut games, &one_zero), ("1 & 0".to_string(), true, PHat));
+    let spec = [(vec![S(zero)], vec![P(1), S(star)]), (vec![P(2)], vec![]), (vec![P(2)], vec![P(2)])];
+    assert_eq!(sided_facts(&mut games, &spec), ("^ & v*".to_string(), true, NHat));
+    let carousel = carousel_spec(&mut games);
+    let want = "a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}".to_string();
+    assert_eq!(sided_facts(&mut games, &carousel), (want, false, N));
+}
+
 #[test]
 fn cgsuite_documented_sided_values() {
     use Opt::*;
@@ -81,21 +123,31 @@ fn cgsuite_documented_sided_values() {
 }
 
 #[test]
-fn bachs_carousel_has_no_stopper_sides() {
-    use Opt::*;
+fn bachs_carousel_sides_are_cgsuites_and_not_stoppers() {
     let mut games = Games::new();
-    let (zero, one, star) = (games.zero(), num(&mut games, 1), games.nimber(1));
-    let one_star = games.add(one, star, &Budget::unlimited()).unwrap();
-    // a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} (WW ch. 11; CGSuite's loopy-games tutorial).
-    let spec = [
-        (vec![S(zero), P(1)], vec![S(zero)]),
-        (vec![S(one)], vec![S(one), P(2)]),
-        (vec![S(star), P(3)], vec![S(star)]),
-        (vec![S(one_star)], vec![S(one_star), P(0)]),
-    ];
+    let budget = Budget::unlimited();
+    let spec = carousel_spec(&mut games);
     let g = build(&mut games, &spec);
-    let r = Sided::new(&g, 0, &Budget::unlimited());
-    assert!(matches!(r, Err(SidesError::NotStopperSided(_))), "{r:?}");
+    let s = Sided::new(&g, 0, &budget).unwrap();
+    assert!(s.onside().as_stopper().is_none() && s.offside().as_stopper().is_none());
+    let style = DisplayStyle::default();
+    assert_eq!(s.onside().display(&mut games, style, &budget).unwrap(), "a{1|1,{1*|a||*}||0}");
+    assert_eq!(s.offside().display(&mut games, style, &budget).unwrap(), "a{0,{1|||1*|a||*}|0}");
+    // -(S & T) = -T & -S.
+    assert_eq!(text(&mut games, &s.neg()), "a{0|0,{*||a|-1*|||-1}} & a{0||-1,{*||a|-1*}|-1}");
+    // G + 1 from the sides against the sides of the graph of the sum; G against 0.
+    let one = num(&mut games, 1);
+    let one = Stopper::from_short(&mut games, one, &budget).unwrap();
+    let sum = s.add(&Sided::from_stopper(one.clone()), &budget).unwrap();
+    let graph = g.sum(0, one.graph(), 0, &budget).unwrap();
+    let direct = Sided::new(&graph, 0, &budget).unwrap();
+    assert_eq!(sum.compare(&direct, &budget).unwrap(), Comparison::Equal);
+    assert_eq!(text(&mut games, &sum), text(&mut games, &direct));
+    assert_eq!(Some(sum.outcome_class(&budget).unwrap()), outcome_class(&graph, 0, &budget).unwrap());
+    let zero = games.zero();
+    let zero = Sided::from_stopper(Stopper::from_short(&mut games, zero, &budget).unwrap());
+    assert_eq!(s.compare(&zero, &budget).unwrap(), Comparison::Confused);
+    assert_eq!(text(&mut games, &sum), "a{2|2,{2*|a||1*}||1} & a{1,{2|||2*|a||1*}|1}");
 }
 
 /// Results (Left starts, Right starts) of every state of a game on states `0..n` by the
@@ -200,34 +252,32 @@ fn random_sides_meet_their_definition() {
     let mut rng = Rng(0x51de_5eed);
     let budget = Budget::unlimited();
     let xs = test_games(&mut games, &mut rng);
-    let (mut sided, mut refused, mut two_sided) = (0, 0, 0);
+    let (mut sided, mut two_sided) = (0, 0);
     for _ in 0..150 {
         let g = random_loopy(&mut rng, 4, 2).reachable(0).0;
-        let s = match Sided::new(&g, 0, &budget) {
-            Ok(s) => s,
-            Err(SidesError::NotStopperSided(_)) => {
-                refused += 1;
-                continue;
-            }
-            Err(e) => panic!("{e}"),
-        };
+        let s = Sided::new(&g, 0, &budget).unwrap();
         sided += 1;
         two_sided += usize::from(s.as_stopper(&budget).unwrap().is_none());
-        let (on, off) = (s.onside().graph(), s.offside().graph());
         // S >= T, as for every sided value.
-        assert!(s.offside().leq(s.onside(), &budget).unwrap(), "{g:?}");
-        let own = [on.negated(), off.negated()];
-        for x in xs.iter().chain(&own) {
-            assert_eq!(on_results(&g, x), on_results(on, x), "onside of {g:?} against {x:?}");
-            assert_eq!(off_results(&g, x), off_results(off, x), "offside of {g:?} against {x:?}");
-        }
-        let class = outcome_class(&g, 0, &budget).unwrap().unwrap();
-        assert_eq!(s.outcome_class(&budget).unwrap(), class, "{g:?}");
+        let (on, off) = (s.onside().as_stopper().unwrap(), s.offside().as_stopper().unwrap());
+        assert!(off.leq(on, &budget).unwrap(), "{g:?}");
+        check_sides(&g, &s, &xs);
     }
-    assert!(
-        sided >= 100 && two_sided >= 30,
-        "{sided} games were sided ({two_sided} with two sides), {refused} refused"
-    );
+    assert!(sided >= 100 && two_sided >= 30, "{sided} games were sided ({two_sided} with two sides)");
+}
+
+/// The sides of `g` meet their definition against the test games `xs` (and their own
+/// negatives), and give the outcome class of `g`.
+fn check_sides(g: &LoopyGraph, s: &Sided, xs: &[LoopyGraph]) {
+    let budget = Budget::unlimited();
+    let (on, off) = (s.onside().graph(), s.offside().graph());
+    let own = [on.negated(), off.negated()];
+    for x in xs.iter().chain(&own) {
+        assert_eq!(on_results(g, x), on_results(on, x), "onside of {g:?} against {x:?}");
+        assert_eq!(off_results(g, x), off_results(off, x), "offside of {g:?} against {x:?}");
+    }
+    let class = outcome_class(g, 0, &budget).unwrap().unwrap();
+    assert_eq!(s.outcome_class(&budget).unwrap(), class, "{g:?}");
 }
 
 #[test]
@@ -273,4 +323,96 @@ fn the_side_order_on_stoppers_is_the_survival_order() {
         }
     }
     assert!(seen[0] > 50 && seen[1] > 50, "{seen:?}");
+}
+
+/// Bach's Carousel with one or two random options added (a short game, or a move back into
+/// the carousel), most of which keep sides that are not stoppers.
+fn random_carousel(games: &mut Games, rng: &mut Rng, shorts: &[GameId]) -> LoopyGraph {
+    let spec = carousel_spec(games);
+    let mut g = build(games, &spec);
+    for _ in 0..1 + rng.below(2) {
+        let v = rng.below(4) as usize;
+        let p = if rng.below(2) == 0 { Player::Left } else { Player::Right };
+        let w = match rng.below(4) {
+            0 => rng.below(4) as usize,
+            _ => g.add_short(games, shorts[rng.below(shorts.len() as u64) as usize], &Budget::unlimited()).unwrap(),
+        };
+        g.add_option(p, v, w).unwrap();
+    }
+    g.reachable(0).0
+}
+
+/// Deleting any option at a position of a side that reaches an alternating cycle changes the
+/// side (the deletion stopped only when no option could go).
+fn assert_minimal(g: &LoopyGraph, side: Side) {
+    let budget = Budget::unlimited();
+    for v in 0..g.len() {
+        if is_stopper(g, v) {
+            continue;
+        }
+        for p in [Player::Left, Player::Right] {
+            for i in 0..g.options(p, v).len() {
+                let mut left: Vec<Vec<usize>> = (0..g.len()).map(|u| g.options(Player::Left, u).to_vec()).collect();
+                let mut right: Vec<Vec<usize>> = (0..g.len()).map(|u| g.options(Player::Right, u).to_vec()).collect();
+                match p {
+                    Player::Left => left[v].remove(i),
+                    Player::Right => right[v].remove(i),
+                };
+                let h = LoopyGraph::new(left, right).unwrap();
+                let same =
+                    side_leq(g, 0, &h, 0, side, &budget).unwrap() && side_leq(&h, 0, g, 0, side, &budget).unwrap();
+                assert!(!same, "{side:?} {g:?}: option {i} of {p:?} at {v} could go");
+            }
+        }
+    }
+}
+
+#[test]
+fn sides_that_are_not_stoppers_meet_their_definition() {
+    let mut games = Games::new();
+    let mut rng = Rng(0xca20_05e1);
+    let budget = Budget::unlimited();
+    let xs = test_games(&mut games, &mut rng);
+    let mut shorts: Vec<GameId> = (-2..=2).map(|k| num(&mut games, k)).collect();
+    let star = games.nimber(1);
+    for k in 0..5 {
+        let x = shorts[k];
+        shorts.push(games.add(x, star, &budget).unwrap());
+    }
+    let (mut loopy, mut texts) = (0, std::collections::BTreeSet::new());
+    for round in 0..130 {
+        let g = random_carousel(&mut games, &mut rng, &shorts);
+        let s = Sided::new(&g, 0, &budget).unwrap();
+        if s.is_stopper_sided() {
+            continue;
+        }
+        loopy += 1;
+        texts.insert(text(&mut games, &s));
+        check_sides(&g, &s, &xs);
+        if round % 32 == 0 {
+            check_plus_one(&mut games, &g, &s);
+        }
+        if round % 4 == 0 {
+            for (form, side) in [(s.onside(), Side::On), (s.offside(), Side::Off)] {
+                if form.as_stopper().is_none() {
+                    assert_minimal(form.graph(), side);
+                }
+            }
+        }
+    }
+    assert!(loopy >= 100 && texts.len() >= 20, "{loopy} games with sides not stoppers, {} values", texts.len());
+}
+
+/// `G + 1` from the sides of G equals the sides of the graph of the sum, has its outcome class,
+/// and is greater than G.
+fn check_plus_one(games: &mut Games, g: &LoopyGraph, s: &Sided) {
+    let budget = Budget::unlimited();
+    let one = num(games, 1);
+    let one = Stopper::from_short(games, one, &budget).unwrap();
+    let sum = s.add(&Sided::from_stopper(one.clone()), &budget).unwrap();
+    let graph = g.sum(0, one.graph(), 0, &budget).unwrap();
+    let direct = Sided::new(&graph, 0, &budget).unwrap();
+    assert_eq!(sum.compare(&direct, &budget).unwrap(), Comparison::Equal, "{g:?}");
+    assert_eq!(Some(sum.outcome_class(&budget).unwrap()), outcome_class(&graph, 0, &budget).unwrap());
+    assert_eq!(s.compare(&sum, &budget).unwrap(), Comparison::Less, "{g:?}");
 }

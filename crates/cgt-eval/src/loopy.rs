@@ -6,9 +6,10 @@
 //! in simplest form; a stopper whose simplest form has no cycle is the short game it equals,
 //! so short games stay in the arena. Stoppers add, negate, take ordinal sums and compare. A
 //! loopy game that is not a stopper (`dud`, `on + off`) has for its value its sides, `G & H`
-//! (onside & offside, each a stopper in simplest form; see `loopy/sided.rs`); a game whose sides
-//! cgt finds no stoppers for (Bach's Carousel) has its outcome class, and showing or comparing
-//! it is an error that says so.
+//! (onside & offside, each a stopper in simplest form, or a simplified loopy graph when it is
+//! not a stopper, as for Bach's Carousel; see `loopy/sided.rs`). `Unsided` is kept only for a
+//! side whose simplification fails its final check against the game (never seen): its outcome
+//! class is given, and showing or comparing it is an error that says so.
 //!
 //! Games on graphs are impartial loopy games: their value is their generalised Sprague–Grundy
 //! value ([`Loopy::Impartial`]), shown as win, loss or draw with the value as the extra `gsg`.
@@ -29,7 +30,8 @@ use crate::report::StmtReport;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The hint of every error about a game whose sides are not stoppers.
-const SIDES: &str = "cgt found no stoppers for its sides (onside & offside); games such as Bach's Carousel have sides that are not stoppers, which cgt does not support";
+const SIDES: &str =
+    "cgt could not give its sides (onside & offside): a simplified side failed its check against the game";
 
 /// A loopy value (SPEC §3.8).
 #[derive(Clone, Debug)]
@@ -38,8 +40,8 @@ pub enum Loopy {
     Stopper(Box<Stopper>),
     /// A game that is not a stopper, by its sides `onside & offside` (`dud` = `on & off`).
     Sided(Box<Sided>),
-    /// A loopy game whose sides cgt finds no stoppers for (Bach's Carousel): its positions, the
-    /// game at position 0.
+    /// A loopy game whose sides could not be given (a simplified side failed its final check
+    /// against the game): its positions, the game at position 0.
     Unsided(Box<LoopyGraph>),
     /// A game on a graph, or a sum of them with nimbers: its generalised Sprague–Grundy value.
     Impartial(Gsg),

@@ -169,17 +169,25 @@ fn sided_values() {
 
 #[test]
 fn bachs_carousel() {
-    // WW ch. 11; CGSuite's loopy-games tutorial: its sides are not stoppers.
+    // WW ch. 11; CGSuite's SidedValue test data: its sides are not stoppers, and CGSuite prints
+    // it `a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}` (outcome class N).
     let bach = "a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0}";
-    let src = ["", " is N", " + 0", " == 0"].map(|s| format!("{bach}{s}")).join("\n");
+    let src = ["", " is N", " + 0", " == 0", " + 1", " >= -1"].map(|s| format!("{bach}{s}")).join("\n");
+    let calls = ["-", "onside", "offside"].map(|f| format!("{f}({bach})")).join("\n");
     check(
-        &format!("{src}\nonside({bach})"),
+        &format!("{src}\n{calls}\nlet g = {bach}\ng == g"),
         expect![[r#"
-        a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0}  [error loopy: cgt found no stoppers for the sides of this game; its outcome class is N (outcome N)]
-        a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} is N  [✓]
-        a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} + 0  [error loopy: cgt found no stoppers for the sides of this game; its outcome class is N (outcome N)]
-        a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} == 0  [error loopy: cgt found no stoppers for the sides of this game; its outcome class is N (outcome N)]
-        onside(a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0})  [error loopy: cgt found no stoppers for the sides of `a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0}` (play can alternate forever); its outcome class is N (outcome none)]
-    "#]],
+            a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0}  [= a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0} · N]
+            a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} is N  [✓]
+            a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} + 0  [= a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0} · N]
+            a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} == 0  [error check: check failed: `a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0}` is a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}, which is confused with (incomparable to) 0, so `==` does not hold (outcome N)]
+            a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} + 1  [= a{2|2,{2*|a||1*}||1} & a{1,{2|||2*|a||1*}|1} · L]
+            a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} >= -1  [✓]
+            -(a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0})  [= a{0|0,{*||a|-1*|||-1}} & a{0||-1,{*||a|-1*}|-1} · N]
+            onside(a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0})  [= a{1|1,{1*|a||*}||0} & Miny(1) · NCheck]
+            offside(a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0})  [= {1Tiny(1*)|0} & a{0,{1|||1*|a||*}|0} · N]
+            let g = a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0}  [= a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0} · N]
+            g == g  [✓]
+        "#]],
     );
 }

@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 
 use super::graph::{LoopyGraph, Player};
-use super::stopper::{geq_table, short_values};
+use super::stopper::{geq_table, short_values, stopper_positions};
 use crate::budget::{Budget, Exhausted};
 use crate::game::{DisplayStyle, GameId, Games};
 
@@ -36,7 +36,7 @@ struct Frame {
     done: Vec<(Player, Rendered)>,
 }
 
-/// The text of position 0 of `g`, a stopper in simplest form.
+/// The text of position 0 of `g`, a stopper in simplest form or a simplified side.
 pub(crate) fn display(
     g: &LoopyGraph,
     games: &mut Games,
@@ -253,12 +253,15 @@ fn braced_slashes(text: &str) -> Option<usize> {
 }
 
 /// Whether each position equals its own negative.
+/// Only stopper positions are looked at: the survival order is the stopper order on them, and
+/// a side that is not a stopper is written with its options.
 fn switches(g: &LoopyGraph, budget: &Budget) -> Result<Vec<bool>, Exhausted> {
     let neg = g.negated();
     let n = g.len();
     let a = geq_table(g, &neg, budget)?;
     let b = geq_table(&neg, g, budget)?;
-    Ok((0..n).map(|v| a[v * n + v] && b[v * n + v]).collect())
+    let stopper = stopper_positions(g);
+    Ok((0..n).map(|v| stopper[v] && a[v * n + v] && b[v * n + v]).collect())
 }
 
 /// Ranks of the positions by colour refinement: start from the short positions' texts, then

@@ -14,12 +14,15 @@
 //!   side of the position they leave stays equal (a Left edge deleted can only lower the onside,
 //!   a Right edge only raise it, so one comparison decides); once no alternating cycle is left,
 //!   the graph is a stopper equal to the side, put in simplest form, and checked once more
-//!   against the game at its root. A game for which this finds no stopper (Bach's Carousel,
-//!   whose sides are not stoppers) is an error, never a guess.
+//!   against the game at its root. When this finds no stopper (Bach's Carousel, whose sides are
+//!   not stoppers), the side is the game simplified as a loopy graph (`loopy/simplify.rs`).
 //! * Sums: `(G + H)+` is the onside of `G+ + H+` and `(G + H)-` the offside of `G- + H-`;
-//!   `-(S & T) = -T & -S`; `G >= H` iff `G+ >= H+` and `G- >= H-`.
+//!   `-(S & T) = -T & -S`; `G >= H` iff `G+ >= H+` and `G- >= H-` (by `side_leq` when a side
+//!   is not a stopper). The outcome class is read from the sides: Left starting wins G iff she
+//!   wins `G-` with infinite play Right's, and draws iff she wins only `G+` with it Left's.
 
 use super::graph::{LoopyGraph, LoopyOutcome, PlayResult, Player};
+use super::simplify::{SideForm, simplified_onside, without_option};
 use super::stopper::{Stopper, StopperError, alternating_acyclic};
 use crate::budget::{Budget, Exhausted};
 use crate::game::{Comparison, DisplayStyle, Games};
@@ -36,8 +39,8 @@ pub enum Side {
 /// Why the sides of a game could not be given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SidesError {
-    /// No stopper equal to this side was found (the side may not be a stopper at all, as for
-    /// Bach's Carousel).
+    /// The side found failed its final check against the game (never seen in the tests; the
+    /// value is then not given rather than guessed).
     NotStopperSided(Side),
     /// The start is not a position of the graph.
     NoSuchPosition,
@@ -67,10 +70,7 @@ impl std::fmt::Display for SidesError {
         match self {
             SidesError::NotStopperSided(side) => {
                 let which = if *side == Side::On { "onside" } else { "offside" };
-                write!(
-                    f,
-                    "no stopper equal to its {which} was found (its sides may not be stoppers, as for Bach's Carousel)"
-                )
+                write!(f, "the {which} found is not equal to the game's (a simplification failed its check)")
             }
             SidesError::NoSuchPosition => f.write_str("the start is not a position of the graph"),
             SidesError::Exhausted(e) => write!(f, "stopped: {e}"),
@@ -78,11 +78,12 @@ impl std::fmt::Display for SidesError {
     }
 }
 
-/// A stopper-sided value `onside & offside`, each side a stopper in simplest form.
+/// A sided value `onside & offside`, each side a stopper in simplest form or, when it is not a
+/// stopper (Bach's Carousel), a simplified loopy graph.
 #[derive(Clone, Debug)]
 pub struct Sided {
-    onside: Stopper,
-    offside: Stopper,
+    onside: SideForm,
+    offside: SideForm,
 }
 
 /// Whether `side` of position `gv` of `g` is at most `side` of position `hv` of `h`.
@@ -100,8 +101,8 @@ pub fn side_leq(
     }
 }
 
-/// The side of position `root` of `graph` as a stopper in simplest form.
-pub fn side(graph: &LoopyGraph, root: usize, side: Side, budget: &Budget) -> Result<Stopper, SidesError> {
+/// The side of position `root` of `graph`: a stopper in simplest form, or a simplified graph.
+pub fn side(graph: &LoopyGraph, root: usize, side: Side, budget: &Budget) -> Result<SideForm, SidesError> {
     if root >= graph.len() {
         return Err(SidesError::NoSuchPosition);
     }
@@ -123,30 +124,47 @@ impl Sided {
         Ok(Sided { onside, offside })
     }
 
-    /// The value `onside & offside`, defined when `onside >= offside` (`None` otherwise).
+    /// The value `onside & offside` of two stoppers, defined when `onside >= offside` (`None`
+    /// otherwise).
     pub fn from_sides(onside: Stopper, offside: Stopper, budget: &Budget) -> Result<Option<Sided>, Exhausted> {
-        Ok(offside.leq(&onside, budget)?.then_some(Sided { onside, offside }))
+        let ok = offside.leq(&onside, budget)?;
+        Ok(ok.then_some(Sided { onside: SideForm::Stopper(onside), offside: SideForm::Stopper(offside) }))
+    }
+
+    /// The value with these sides, found as the sides of one game (so `onside >= offside`; for
+    /// two stoppers this is checked, and `None` returned if it fails).
+    pub fn from_forms(onside: SideForm, offside: SideForm, budget: &Budget) -> Result<Option<Sided>, Exhausted> {
+        match (onside, offside) {
+            (SideForm::Stopper(a), SideForm::Stopper(b)) => Sided::from_sides(a, b, budget),
+            (onside, offside) => Ok(Some(Sided { onside, offside })),
+        }
     }
 
     /// A stopper as a sided value (both sides are the stopper).
     pub fn from_stopper(s: Stopper) -> Sided {
-        Sided { onside: s.clone(), offside: s }
+        Sided { onside: SideForm::Stopper(s.clone()), offside: SideForm::Stopper(s) }
     }
 
     /// The onside.
-    pub fn onside(&self) -> &Stopper {
+    pub fn onside(&self) -> &SideForm {
         &self.onside
     }
 
     /// The offside.
-    pub fn offside(&self) -> &Stopper {
+    pub fn offside(&self) -> &SideForm {
         &self.offside
     }
 
-    /// The stopper this value equals, if its sides are equal.
+    /// Whether both sides are stoppers (CGSuite's `IsStopperSided`).
+    pub fn is_stopper_sided(&self) -> bool {
+        self.onside.as_stopper().is_some() && self.offside.as_stopper().is_some()
+    }
+
+    /// The stopper this value equals, if its sides are equal stoppers.
     pub fn as_stopper(&self, budget: &Budget) -> Result<Option<&Stopper>, Exhausted> {
-        let equal = self.onside.compare(&self.offside, budget)? == Comparison::Equal;
-        Ok(equal.then_some(&self.onside))
+        let (Some(on), Some(off)) = (self.onside.as_stopper(), self.offside.as_stopper()) else { return Ok(None) };
+        let equal = on.compare(off, budget)? == Comparison::Equal;
+        Ok(equal.then_some(on))
     }
 
     /// `-(S & T) = -T & -S`.
@@ -165,7 +183,7 @@ impl Sided {
     /// How `self` compares with `other`: `G <= H` iff `G+ <= H+` and `G- <= H-`.
     pub fn compare(&self, other: &Sided, budget: &Budget) -> Result<Comparison, Exhausted> {
         let leq = |a: &Sided, b: &Sided| -> Result<bool, Exhausted> {
-            Ok(a.onside.leq(&b.onside, budget)? && a.offside.leq(&b.offside, budget)?)
+            Ok(a.onside.leq(&b.onside, Side::On, budget)? && a.offside.leq(&b.offside, Side::Off, budget)?)
         };
         Ok(match (leq(self, other)?, leq(other, self)?) {
             (true, true) => Comparison::Equal,
@@ -175,11 +193,12 @@ impl Sided {
         })
     }
 
-    /// The outcome class: Left starting wins if she wins the offside, draws if she wins only the
-    /// onside; Right likewise with the sides exchanged.
+    /// The outcome class: Left starting wins if she wins the offside (infinite play Right's),
+    /// draws if she wins only the onside (infinite play Left's); Right likewise with the sides
+    /// exchanged.
     pub fn outcome_class(&self, budget: &Budget) -> Result<LoopyOutcome, Exhausted> {
-        let (on_l, on_r) = self.onside.outcome_class(budget)?.results();
-        let (off_l, off_r) = self.offside.outcome_class(budget)?.results();
+        let (on_l, on_r) = self.onside.results(Side::On, budget)?;
+        let (off_l, off_r) = self.offside.results(Side::Off, budget)?;
         let left_starts = match (off_l, on_l) {
             (PlayResult::LeftWins, _) => PlayResult::LeftWins,
             (_, PlayResult::LeftWins) => PlayResult::Draw,
@@ -208,21 +227,22 @@ impl Sided {
     }
 }
 
-/// The onside of position `root` (a position of `graph`) by deleting irrelevant cyclic edges.
-fn onside(graph: &LoopyGraph, root: usize, budget: &Budget) -> Result<Stopper, SidesError> {
+/// The onside of position `root` (a position of `graph`): by deleting irrelevant cyclic edges
+/// until a stopper is left, else by simplifying the graph (`loopy/simplify.rs`).
+fn onside(graph: &LoopyGraph, root: usize, budget: &Budget) -> Result<SideForm, SidesError> {
     let (original, _) = graph.reachable(root);
     let mut g = original.clone();
     while !alternating_acyclic(&g) {
         if !delete_one_edge(&mut g, budget)? {
-            return Err(SidesError::NotStopperSided(Side::On));
+            return simplified_onside(&original, budget);
         }
         g = g.reachable(0).0;
     }
     let same = onside_leq(&original, 0, &g, 0, budget)? && onside_leq(&g, 0, &original, 0, budget)?;
     if !same {
-        return Err(SidesError::NotStopperSided(Side::On));
+        return simplified_onside(&original, budget);
     }
-    Ok(Stopper::new(&g, 0, budget)?)
+    Ok(SideForm::Stopper(Stopper::new(&g, 0, budget)?))
 }
 
 /// Deletes one edge on an alternating cycle whose deletion keeps the onside of the position it
@@ -235,10 +255,7 @@ fn delete_one_edge(g: &mut LoopyGraph, budget: &Budget) -> Result<bool, Exhauste
                 if !on_alternating_cycle(g, v, p, w) {
                     continue;
                 }
-                let mut h = g.clone();
-                let mut opts = g.options(p, v).to_vec();
-                opts.remove(i);
-                h.set_options(p, v, opts);
+                let h = without_option(g, p, v, i);
                 // Fewer Left options can only lower the onside, fewer Right options only raise it.
                 let keeps = match p {
                     Player::Left => onside_leq(g, v, &h, v, budget)?,
@@ -277,10 +294,13 @@ fn on_alternating_cycle(g: &LoopyGraph, v: usize, p: Player, w: usize) -> bool {
 }
 
 /// The states of `H - G` (position of G, position of H, mover) and their moves, each flagged
-/// when it is a move in H.
+/// when it is a move in H, in compressed rows: the moves of state s are
+/// `succ[succ_at[s]..succ_at[s + 1]]`, the moves into t `pred[pred_at[t]..pred_at[t + 1]]`.
 struct Product {
-    succ: Vec<Vec<(usize, bool)>>,
-    pred: Vec<Vec<(usize, bool)>>,
+    succ_at: Vec<usize>,
+    succ: Vec<(usize, bool)>,
+    pred_at: Vec<usize>,
+    pred: Vec<(usize, bool)>,
 }
 
 /// State index: Left to move is even, Right to move odd.
@@ -293,26 +313,49 @@ impl Product {
         let (ng, nh) = (g.len(), h.len());
         let n = 2 * ng * nh;
         budget.check_memory(n.saturating_mul(96))?;
-        let mut succ = vec![Vec::new(); n];
+        let mut succ_at = Vec::with_capacity(n + 1);
+        let mut succ = Vec::new();
         for x in 0..ng {
             budget.check()?;
             for y in 0..nh {
                 // Left moves in H, or in -G (a Right option of G); Right in H, or in -G.
-                let l = &mut succ[state(x, y, nh, false)];
-                l.extend(h.options(Player::Left, y).iter().map(|&y2| (state(x, y2, nh, true), true)));
-                l.extend(g.options(Player::Right, x).iter().map(|&x2| (state(x2, y, nh, true), false)));
-                let r = &mut succ[state(x, y, nh, true)];
-                r.extend(h.options(Player::Right, y).iter().map(|&y2| (state(x, y2, nh, false), true)));
-                r.extend(g.options(Player::Left, x).iter().map(|&x2| (state(x2, y, nh, false), false)));
+                succ_at.push(succ.len());
+                succ.extend(h.options(Player::Left, y).iter().map(|&y2| (state(x, y2, nh, true), true)));
+                succ.extend(g.options(Player::Right, x).iter().map(|&x2| (state(x2, y, nh, true), false)));
+                succ_at.push(succ.len());
+                succ.extend(h.options(Player::Right, y).iter().map(|&y2| (state(x, y2, nh, false), true)));
+                succ.extend(g.options(Player::Left, x).iter().map(|&x2| (state(x2, y, nh, false), false)));
             }
         }
-        let mut pred = vec![Vec::new(); n];
-        for (s, moves) in succ.iter().enumerate() {
-            for &(t, in_h) in moves {
-                pred[t].push((s, in_h));
+        succ_at.push(succ.len());
+        // The moves into each state, by counting sort on the target.
+        let mut pred_at = vec![0usize; n + 1];
+        succ.iter().for_each(|&(t, _)| pred_at[t + 1] += 1);
+        (0..n).for_each(|t| pred_at[t + 1] += pred_at[t]);
+        let mut fill = pred_at.clone();
+        let mut pred = vec![(0usize, false); succ.len()];
+        for s in 0..n {
+            for &(t, in_h) in &succ[succ_at[s]..succ_at[s + 1]] {
+                pred[fill[t]] = (s, in_h);
+                fill[t] += 1;
             }
         }
-        Ok(Product { succ, pred })
+        Ok(Product { succ_at, succ, pred_at, pred })
+    }
+
+    /// The number of states.
+    fn len(&self) -> usize {
+        self.succ_at.len() - 1
+    }
+
+    /// The moves from state s.
+    fn succ(&self, s: usize) -> &[(usize, bool)] {
+        &self.succ[self.succ_at[s]..self.succ_at[s + 1]]
+    }
+
+    /// The moves into state t.
+    fn pred(&self, t: usize) -> &[(usize, bool)] {
+        &self.pred[self.pred_at[t]..self.pred_at[t + 1]]
     }
 }
 
@@ -327,12 +370,21 @@ fn onside_leq(g: &LoopyGraph, gv: usize, h: &LoopyGraph, hv: usize, budget: &Bud
     Ok(!lost[state(gv, hv, h.len(), true)])
 }
 
+/// `table[x * n + y]`: whether the onside of position x of `g` is at most that of position y,
+/// for every pair at once (one Büchi game on `g - g`).
+pub(crate) fn onside_table(g: &LoopyGraph, budget: &Budget) -> Result<Vec<bool>, Exhausted> {
+    let n = g.len();
+    let p = Product::new(g, g, budget)?;
+    let lost = buchi_losses(&p, budget)?;
+    Ok((0..n * n).map(|i| !lost[state(i / n, i % n, n, true)]).collect())
+}
+
 /// The states Right wins: Right can force Left out of moves, or force a play that from some
 /// point on never moves in H.
 fn buchi_losses(p: &Product, budget: &Budget) -> Result<Vec<bool>, Exhausted> {
-    let n = p.succ.len();
+    let n = p.len();
     let mut lost = vec![false; n];
-    let mut open: Vec<usize> = p.succ.iter().map(Vec::len).collect();
+    let mut open: Vec<usize> = (0..n).map(|s| p.succ(s).len()).collect();
     let mut queue: Vec<usize> = (0..n).filter(|&s| s % 2 == 0 && open[s] == 0).collect();
     loop {
         attract_right(p, &mut lost, &mut open, queue, budget)?;
@@ -356,7 +408,7 @@ fn attract_right(
     queue.iter().for_each(|&s| lost[s] = true);
     while let Some(t) = queue.pop() {
         budget.check()?;
-        for &(s, _) in &p.pred[t] {
+        for &(s, _) in p.pred(t) {
             if lost[s] {
                 continue;
             }
@@ -380,16 +432,16 @@ fn attract_right(
 /// The states outside `lost` from which Left can force a move in H (by either player) to
 /// happen, staying outside `lost` (a least fixpoint).
 fn forced_h_moves(p: &Product, lost: &[bool], budget: &Budget) -> Result<Vec<bool>, Exhausted> {
-    let n = p.succ.len();
+    let n = p.len();
     let mut good = vec![false; n];
     // For Right-to-move states: moves outside H to states not yet good.
-    let mut pending: Vec<usize> = (0..n).map(|s| p.succ[s].iter().filter(|(_, in_h)| !in_h).count()).collect();
+    let mut pending: Vec<usize> = (0..n).map(|s| p.succ(s).iter().filter(|(_, in_h)| !in_h).count()).collect();
     let mut queue = Vec::new();
     for s in 0..n {
         if lost[s] {
             continue;
         }
-        let base = if s % 2 == 0 { p.succ[s].iter().any(|&(t, in_h)| in_h && !lost[t]) } else { pending[s] == 0 };
+        let base = if s % 2 == 0 { p.succ(s).iter().any(|&(t, in_h)| in_h && !lost[t]) } else { pending[s] == 0 };
         if base {
             good[s] = true;
             queue.push(s);
@@ -397,7 +449,7 @@ fn forced_h_moves(p: &Product, lost: &[bool], budget: &Budget) -> Result<Vec<boo
     }
     while let Some(t) = queue.pop() {
         budget.check()?;
-        for &(s, in_h) in &p.pred[t] {
+        for &(s, in_h) in p.pred(t) {
             if in_h || lost[s] || good[s] {
                 continue;
             }

@@ -58,9 +58,16 @@ pub fn is_stopper(graph: &LoopyGraph, root: usize) -> bool {
     alternating_acyclic(&graph.reachable(root).0)
 }
 
-/// Whether the alternating state graph of every position of `g` is acyclic (Kahn's algorithm:
-/// states with no moves left are peeled off; a cycle is what remains).
+/// Whether the alternating state graph of every position of `g` is acyclic.
 pub(crate) fn alternating_acyclic(g: &LoopyGraph) -> bool {
+    stopper_positions(g).iter().all(|&s| s)
+}
+
+/// Which positions of `g` are stoppers: no subposition (reached by any moves) has an endless
+/// alternating play. Kahn's algorithm on the states (position, mover) peels off the states
+/// with no moves left; a state that remains reaches an alternating cycle, and so does every
+/// position from which its position can be reached.
+pub(crate) fn stopper_positions(g: &LoopyGraph) -> Vec<bool> {
     let n = g.len();
     let player = |s: usize| if s.is_multiple_of(2) { Player::Left } else { Player::Right };
     let next = |s: usize, w: usize| 2 * w + usize::from(s.is_multiple_of(2));
@@ -73,9 +80,9 @@ pub(crate) fn alternating_acyclic(g: &LoopyGraph) -> bool {
         }
     }
     let mut queue: Vec<usize> = (0..2 * n).filter(|&s| out[s] == 0).collect();
-    let mut removed = 0;
+    let mut peeled = vec![false; 2 * n];
     while let Some(t) = queue.pop() {
-        removed += 1;
+        peeled[t] = true;
         for &s in &pred[t] {
             out[s] -= 1;
             if out[s] == 0 {
@@ -83,7 +90,21 @@ pub(crate) fn alternating_acyclic(g: &LoopyGraph) -> bool {
             }
         }
     }
-    removed == 2 * n
+    let mut stopper: Vec<bool> = (0..n).map(|v| peeled[2 * v] && peeled[2 * v + 1]).collect();
+    let mut into: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for v in 0..n {
+        g.options(Player::Left, v).iter().chain(g.options(Player::Right, v)).for_each(|&w| into[w].push(v));
+    }
+    let mut stack: Vec<usize> = (0..n).filter(|&v| !stopper[v]).collect();
+    while let Some(w) = stack.pop() {
+        for &v in &into[w] {
+            if stopper[v] {
+                stopper[v] = false;
+                stack.push(v);
+            }
+        }
+    }
+    stopper
 }
 
 /// `geq[g * b.len() + h]` is whether position g of `a` is >= position h of `b`, for stoppers:

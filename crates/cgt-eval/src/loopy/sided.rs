@@ -1,5 +1,6 @@
 //! Sided values in the language (SPEC §3.8; Siegel *CGT* ch. VI.4-5, WW ch. 11): a loopy game
-//! that is not a stopper is its sides `G+ & G-`, each a stopper in simplest form.
+//! that is not a stopper is its sides `G+ & G-`, each a stopper in simplest form or, when it is
+//! not a stopper (Bach's Carousel), a simplified loopy graph.
 //!
 //! A literal, sum or `±` with a sided term is built twice, once with each term's onside (the
 //! game's onside is then taken) and once with each term's offside (its offside is taken): the
@@ -9,6 +10,7 @@
 
 use cgt_core::loopy::graph::{LoopyGraph, Player};
 use cgt_core::loopy::sides::{self, Side, Sided, SidesError};
+use cgt_core::loopy::simplify::SideForm;
 use cgt_core::loopy::stopper::Stopper;
 use cgt_syntax::{Code, Diagnostic, Expr, Span, SumOp};
 
@@ -42,7 +44,7 @@ impl Session {
             }
             _ => return Err(loopy_error(span, "cgt found no stoppers for the sides of this game")),
         };
-        match Sided::from_sides(a, b, budget).map_err(|x| gave_up(x, span.clone(), budget))? {
+        match Sided::from_forms(a, b, budget).map_err(|x| gave_up(x, span.clone(), budget))? {
             Some(s) => self.sided_value(s, span, ctx),
             None => Err(loopy_error(span, "the onside found is not at least the offside")),
         }
@@ -141,16 +143,20 @@ impl Session {
         Ok(())
     }
 
-    /// `onside(G)` or `offside(G)`.
+    /// `onside(G)` or `offside(G)`: a stopper, or (when the side is not one) the game whose
+    /// graph is the simplified side.
     pub(crate) fn side_call(&mut self, call: &Call, ctx: &Ctx, side: Side) -> EvalResult<Value> {
         let e = self.one_arg(call, "one game")?;
         let v = self.eval(e, ctx)?;
         let s = self.sided_of(v, e, ctx)?;
-        let st = match side {
+        let form = match side {
             Side::On => s.onside(),
             Side::Off => s.offside(),
         };
-        self.stopper_value(st.clone(), call.span, ctx)
+        match form {
+            SideForm::Stopper(st) => self.stopper_value(st.clone(), call.span, ctx),
+            SideForm::Loopy(l) => self.finish(l.graph().clone(), call.span, ctx),
+        }
     }
 
     /// `S & T`: the value with onside S and offside T, both stoppers with S >= T.
