@@ -16,8 +16,12 @@
 //!
 //! **Heap by heap** (`solver`): a new heap first tries every element of the proven quotient of
 //! the smaller heaps, proven by extending the proof search below by one heap type; only when
-//! none fits does the quotient grow and the candidate search run again, reading outcomes of
-//! positions of smaller heaps from the previous quotient. For take-and-break rules with finitely
+//! none fits does the quotient grow: first from the old elements alone (`extend`: the new heap
+//! adjoined as a generator, outcomes of `x + j·h` from the outcome rule at the element level,
+//! reduced and then proven like any candidate), and only when that candidate fails (the new
+//! heap splits an old class) does the candidate search run again, reading outcomes of
+//! positions of smaller heaps from the previous quotient. `presentation` writes a quotient by
+//! generators and relations. For take-and-break rules with finitely
 //! many digits, the periodicity theorem proves a period of the heap map (`solve`).
 //!
 //! **Proof of a candidate** (`verify`, which also counts positions with no move). Q is checked to be associative, and then the outcome rule is
@@ -38,10 +42,16 @@ use cgt_core::{Budget, Exhausted};
 
 use crate::octal::OctalCode;
 
+pub use presentation::Presentation;
+
 mod engine;
+mod extend;
+mod presentation;
 mod solver;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_growth;
 mod verify;
 
 /// A heap rule: the options of each heap size up to a bound, each a list of heap sizes.
