@@ -22,13 +22,14 @@ pub(super) fn run(
     rule: &HeapRule,
     max_elements: usize,
     shape: Option<Shape>,
+    search: usize,
     budget: &Budget,
 ) -> Result<Solved, GaveUp> {
     let mut engine = Engine::new(rule);
     let mut cur = Current::empty(budget).map_err(|reason| GaveUp { reason, partial: None })?;
     for n in 1..=rule.max_heap() {
         let give_up = |reason, cur: Current| GaveUp { reason, partial: (cur.q.max_heap > 0).then(|| Box::new(cur.q)) };
-        let next = match next_quotient(rule, &mut engine, &cur, n, max_elements, budget) {
+        let next = match next_quotient(rule, &mut engine, &cur, (n, max_elements, search), budget) {
             Ok(next) => next,
             Err(reason) => return Err(give_up(reason, cur)),
         };
@@ -62,13 +63,12 @@ impl Current {
 }
 
 /// The quotient of heaps up to n: heap n as an old element, else the quotient grown from the
-/// old elements (`extend`), else the search of `engine`.
+/// old elements (`extend`), else the search of `engine` (for heaps up to `search`).
 fn next_quotient(
     rule: &HeapRule,
     engine: &mut Engine,
     cur: &Current,
-    n: usize,
-    max: usize,
+    (n, max, search): (usize, usize, usize),
     budget: &Budget,
 ) -> Result<Current, GaveUpReason> {
     if let Some(next) = same_order(rule, cur, n, budget)? {
@@ -76,6 +76,9 @@ fn next_quotient(
     }
     if let Some((q, proof)) = extend::grow(rule, &cur.q, n, max, budget)? {
         return Ok(Current { q, proof });
+    }
+    if n > search {
+        return Err(GaveUpReason::Split { heap: n });
     }
     let (q, proof) = engine.solve(n, max, Some(&cur.q), budget)?;
     Ok(Current { q, proof })
