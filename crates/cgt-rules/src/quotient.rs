@@ -16,8 +16,12 @@
 //!
 //! **Heap by heap** (`solver`): a new heap first tries every element of the proven quotient of
 //! the smaller heaps, proven by extending the proof search below by one heap type; only when
-//! none fits does the quotient grow and the candidate search run again, reading outcomes of
-//! positions of smaller heaps from the previous quotient. For take-and-break rules with finitely
+//! none fits does the quotient grow: first from the old elements alone (`extend`: the new heap
+//! adjoined as a generator, outcomes of `x + j·h` from the outcome rule at the element level,
+//! reduced and then proven like any candidate), and only when that candidate fails (the new
+//! heap splits an old class) does the candidate search run again, reading outcomes of
+//! positions of smaller heaps from the previous quotient. `presentation` writes a quotient by
+//! generators and relations. For take-and-break rules with finitely
 //! many digits, the periodicity theorem proves a period of the heap map (`solve`).
 //!
 //! **Proof of a candidate** (`verify`, which also counts positions with no move). Q is checked to be associative, and then the outcome rule is
@@ -38,10 +42,16 @@ use cgt_core::{Budget, Exhausted};
 
 use crate::octal::OctalCode;
 
+pub use presentation::Presentation;
+
 mod engine;
+mod extend;
+mod presentation;
 mod solver;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_growth;
 mod verify;
 
 /// A heap rule: the options of each heap size up to a bound, each a list of heap sizes.
@@ -180,6 +190,12 @@ pub enum GaveUpReason {
         /// The heap being added.
         heap: usize,
     },
+    /// The heap splits an element of the quotient of the smaller heaps, and only the search
+    /// over positions (not asked for) could go on.
+    Split {
+        /// The heap being added.
+        heap: usize,
+    },
     /// The quotient grew beyond this many elements (at this heap).
     TooLarge {
         /// The element limit.
@@ -196,6 +212,10 @@ impl fmt::Display for GaveUp {
             GaveUpReason::ProofTooLarge { heap } => {
                 write!(f, "gave up: the proof of the quotient needs too many states at heap {heap}")?
             }
+            GaveUpReason::Split { heap } => write!(
+                f,
+                "gave up: heap {heap} splits an element of the quotient, which needs a search over positions"
+            )?,
             GaveUpReason::TooLarge { limit, heap } => {
                 write!(f, "gave up: the quotient has more than {limit} elements at heap {heap}")?
             }
@@ -210,7 +230,7 @@ impl fmt::Display for GaveUp {
 /// The quotient of all sums of heaps up to `rule.max_heap()`, with at most `max_elements`
 /// elements, computed heap by heap.
 pub fn quotient(rule: &HeapRule, max_elements: usize, budget: &Budget) -> Result<Quotient, GaveUp> {
-    solver::run(rule, max_elements, None, budget).map(|s| s.quotient)
+    solver::run(rule, max_elements, None, usize::MAX, budget).map(|s| s.quotient)
 }
 
 /// What the periodicity theorem needs to know of a take-and-break rule with finitely many
@@ -263,7 +283,20 @@ impl Solved {
 /// The quotient heap by heap up to `rule.max_heap()`, stopping as soon as `shape` (the rule's
 /// shape, for rules the periodicity theorem covers) proves a period of the heap map.
 pub fn solve(rule: &HeapRule, max_elements: usize, shape: Option<Shape>, budget: &Budget) -> Result<Solved, GaveUp> {
-    solver::run(rule, max_elements, shape, budget)
+    solver::run(rule, max_elements, shape, usize::MAX, budget)
+}
+
+/// As `solve`, but beyond heap `search` growing the quotient only from its elements
+/// (`extend`), never by search over positions: it gives up (`GaveUpReason::Split`) at the first
+/// such heap that splits an element, so how far it gets does not depend on the time it takes.
+pub fn solve_by_elements(
+    rule: &HeapRule,
+    max_elements: usize,
+    shape: Option<Shape>,
+    search: usize,
+    budget: &Budget,
+) -> Result<Solved, GaveUp> {
+    solver::run(rule, max_elements, shape, search, budget)
 }
 
 /// The options of an octal heap of n.

@@ -16,7 +16,7 @@ use cgt_syntax::Span;
 
 use crate::Session;
 use crate::context::Ctx;
-use crate::functions::misere::{PERIOD_HEAPS, QUOTIENT_ELEMENTS, heap_table, shape};
+use crate::functions::misere::{PERIOD_HEAPS, QUOTIENT_ELEMENTS, QUOTIENT_HEAPS, heap_table, shape};
 
 /// The largest heap whose quotient is built heap by heap for a sum (larger heaps need a period).
 const QUOTIENT_HEAP_LIMIT: u64 = 1000;
@@ -114,7 +114,10 @@ impl Session {
         let unreadable = GaveUpReason::Budget(cgt_core::Exhausted::Time);
         let rule = self.rule_with_moves(rule, bound, span, budget).map_err(|_| not_read(unreadable))?;
         let table = heap_table(&rule, bound as usize, span).map_err(|_| not_read(unreadable))?;
-        quotient::solve(&table, QUOTIENT_ELEMENTS, shape(&rule), budget)
+        // Positions are searched for the first heaps only; beyond them the quotient grows from
+        // its elements (it gives up where a heap would split an element).
+        let search = (bound as usize).min(QUOTIENT_HEAPS);
+        quotient::solve_by_elements(&table, QUOTIENT_ELEMENTS, shape(&rule), search, budget)
     }
 
     /// Keeps the better of the quotient known and the one just found (or the part of it proven
@@ -130,7 +133,9 @@ impl Session {
             Err(g) => {
                 let (heap, time) = match g.reason {
                     GaveUpReason::Budget(_) => (g.partial.as_ref().map_or(1, |q| q.max_heap as u64 + 1), budget.time()),
-                    GaveUpReason::ProofTooLarge { heap } | GaveUpReason::TooLarge { heap, .. } => (heap as u64, None),
+                    GaveUpReason::ProofTooLarge { heap }
+                    | GaveUpReason::Split { heap }
+                    | GaveUpReason::TooLarge { heap, .. } => (heap as u64, None),
                 };
                 known.gave_up = Some((heap, time));
                 g.partial.map(|q| Solved { quotient: *q, period: None })

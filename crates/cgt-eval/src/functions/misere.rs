@@ -7,7 +7,7 @@ use cgt_core::misere::MisereId;
 use cgt_rules::heap::{Component, HeapRule};
 use cgt_rules::misere as heap_misere;
 use cgt_rules::octal::Constraint;
-use cgt_rules::quotient::{self, GaveUpReason, Quotient, Shape, Solved};
+use cgt_rules::quotient::{self, GaveUpReason, Presentation, Quotient, Shape, Solved};
 use cgt_syntax::Span;
 use num_bigint::BigUint;
 
@@ -19,9 +19,9 @@ use crate::registry::{Call, FunctionDef, Returns};
 use crate::value::{EvalResult, Quantity, Value, gave_up, gave_up_because};
 
 /// The largest heap `quotient(RULE)` covers: the quotient is of all sums of heaps 1 to this.
-const QUOTIENT_HEAPS: usize = 12;
+pub(crate) const QUOTIENT_HEAPS: usize = 12;
 
-/// The largest heap `quotient(RULE)` tries for a proven period (the quotient may not grow there).
+/// The largest heap `quotient(RULE)` tries for a proven period, growing the quotient.
 pub(crate) const PERIOD_HEAPS: usize = 200;
 
 /// The largest quotient `quotient(RULE)` builds.
@@ -76,7 +76,7 @@ pub(crate) const MISERENIM: FunctionDef = FunctionDef {
 pub(crate) const QUOTIENT: FunctionDef = FunctionDef {
     name: "quotient",
     signature: "quotient(RULE)",
-    doc: "the misère quotient of a heap rule for sums of heaps up to 12 (order, elements, P-portion, heaps' elements), then its period where the periodicity theorem proves one without the quotient growing (up to heap 200); gives up beyond 256 elements or the budget",
+    doc: "the misère quotient of a heap rule for sums of heaps up to 12 (order, elements, P-portion, heaps' elements, and generators and relations beyond 8 elements), then for take-and-break rules grown heap by heap until the periodicity theorem proves a period (up to heap 200): the quotient of all heaps; gives up beyond 256 elements or the budget",
     returns: Returns::Text,
     aliases: &[],
     eval: |s, call, ctx| match call.args {
@@ -135,14 +135,23 @@ fn quotient_of(rule: &HeapRule, call: &Call, budget: &Budget) -> EvalResult<Valu
     let Some(shape) = shape(rule) else {
         return Ok(Value::Text(describe(&q, None)));
     };
-    // Beyond heap 12 the quotient may not grow: a period is proven, or the heaps before the
-    // quotient would grow (or the budget ran out) are reported.
+    // Beyond heap 12 the quotient grows heap by heap until the periodicity theorem proves a
+    // period (then it is the quotient of all heaps), or it gives up: the heaps done are shown.
     let table = heap_table(rule, PERIOD_HEAPS, call.span)?;
-    let solved = match quotient::solve(&table, q.order(), Some(shape), budget) {
-        Ok(s) => s,
-        Err(e) => Solved { quotient: e.partial.map_or(q, |p| *p), period: None },
-    };
-    Ok(Value::Text(describe(&solved.quotient, Some(solved.period))))
+    let (solved, stopped) =
+        match quotient::solve_by_elements(&table, QUOTIENT_ELEMENTS, Some(shape), QUOTIENT_HEAPS, budget) {
+            Ok(s) => (s, None),
+            Err(e) => {
+                let why = e.to_string();
+                let partial = e.partial.map_or(q, |p| *p);
+                (Solved { quotient: partial, period: None }, Some(why))
+            }
+        };
+    let mut text = describe(&solved.quotient, Some(solved.period));
+    if let Some(why) = stopped {
+        text.push_str(&format!(" ({why})"));
+    }
+    Ok(Value::Text(text))
 }
 
 /// The options of heaps up to `heaps` as the quotient engine reads them.
@@ -175,7 +184,7 @@ fn quotient_gave_up(e: quotient::GaveUp, call: &Call, budget: &Budget) -> Box<cg
     let reason = text.strip_prefix("gave up: ").unwrap_or(&text).to_string();
     let hint = match e.reason {
         GaveUpReason::Budget(_) => "raise the budget with `cgt eval --budget 60s,8GiB`",
-        GaveUpReason::TooLarge { .. } | GaveUpReason::ProofTooLarge { .. } => {
+        GaveUpReason::TooLarge { .. } | GaveUpReason::ProofTooLarge { .. } | GaveUpReason::Split { .. } => {
             "the quotient of this rule is too large to list; it may be infinite"
         }
     };
@@ -232,6 +241,18 @@ fn describe(q: &Quotient, period: Option<Option<(usize, usize)>>) -> String {
             .map(|(a, row)| format!("{}: {}", name(a), row.iter().map(|&b| name(b)).collect::<Vec<_>>().join(" ")))
             .collect();
         out.push_str(&format!("; table: {}", rows.join(", ")));
+    } else {
+        out.push_str(&format!("; {}", presentation(q)));
     }
     out
+}
+
+/// Plambeck–Siegel's presentation of a larger quotient: generators (heaps) and relations, and
+/// the P-portion in the generators.
+fn presentation(q: &Quotient) -> String {
+    let p = q.presentation();
+    let gens: Vec<String> =
+        p.generators.iter().enumerate().map(|(i, g)| format!("{} = heap {g}", Presentation::letter(i))).collect();
+    let p_words: Vec<String> = (0..q.order()).filter(|&e| q.p_portion[e]).map(|e| p.word(e)).collect();
+    format!("presentation {p} with {}; P-portion {{{}}}", gens.join(", "), p_words.join(", "))
 }

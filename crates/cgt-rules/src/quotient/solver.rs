@@ -7,6 +7,7 @@
 use cgt_core::Budget;
 
 use super::engine::{Engine, stop_reason};
+use super::extend;
 use super::verify::{Found, HeapType, Monoid, Proof};
 use super::{GaveUp, GaveUpReason, HeapRule, Quotient, Shape, Solved};
 
@@ -21,34 +22,66 @@ pub(super) fn run(
     rule: &HeapRule,
     max_elements: usize,
     shape: Option<Shape>,
+    search: usize,
     budget: &Budget,
 ) -> Result<Solved, GaveUp> {
     let mut engine = Engine::new(rule);
-    let mut cur: Option<Current> = None;
+    let mut cur = Current::empty(budget).map_err(|reason| GaveUp { reason, partial: None })?;
     for n in 1..=rule.max_heap() {
-        let give_up = |reason, cur: Option<Current>| GaveUp { reason, partial: cur.map(|c| Box::new(c.q)) };
-        let same = match &cur {
-            Some(c) => same_order(rule, c, n, budget).map_err(|r| give_up(r, None))?,
-            None => None,
+        let give_up = |reason, cur: Current| GaveUp { reason, partial: (cur.q.max_heap > 0).then(|| Box::new(cur.q)) };
+        let next = match next_quotient(rule, &mut engine, &cur, (n, max_elements, search), budget) {
+            Ok(next) => next,
+            Err(reason) => return Err(give_up(reason, cur)),
         };
-        let next = match same {
-            Some(next) => next,
-            None => match engine.solve(n, max_elements, cur.as_ref().map(|c| &c.q), budget) {
-                Ok((q, proof)) => Current { q, proof },
-                Err(reason) => return Err(give_up(reason, cur)),
-            },
-        };
-        cur = Some(next);
-        if let (Some(shape), Some(c)) = (shape, &cur)
-            && let Some(period) = proven_period(&c.q.heap_map, shape)
+        cur = next;
+        if let Some(shape) = shape
+            && let Some(period) = proven_period(&cur.q.heap_map, shape)
         {
-            return Ok(Solved { quotient: c.q.clone(), period: Some(period) });
+            return Ok(Solved { quotient: cur.q, period: Some(period) });
         }
     }
-    match cur {
-        Some(c) => Ok(Solved { quotient: c.q, period: None }),
-        None => Err(GaveUp { reason: GaveUpReason::TooLarge { limit: max_elements, heap: 0 }, partial: None }),
+    Ok(Solved { quotient: cur.q, period: None })
+}
+
+impl Current {
+    /// The quotient of the empty position alone: one element, not in P.
+    fn empty(budget: &Budget) -> Result<Self, GaveUpReason> {
+        let q = Quotient {
+            max_heap: 0,
+            table: vec![vec![0]],
+            p_portion: vec![false],
+            heap_map: vec![0],
+            representatives: vec![vec![]],
+        };
+        let m = Monoid { table: &q.table, p: &q.p_portion };
+        match Proof::build(m, vec![], budget).map_err(|s| stop_reason(s, 0))? {
+            Found::Proven(proof) => Ok(Current { q, proof }),
+            // The empty position has no move and is not in P: it is consistent.
+            Found::Witness(_) => Err(GaveUpReason::ProofTooLarge { heap: 0 }),
+        }
     }
+}
+
+/// The quotient of heaps up to n: heap n as an old element, else the quotient grown from the
+/// old elements (`extend`), else the search of `engine` (for heaps up to `search`).
+fn next_quotient(
+    rule: &HeapRule,
+    engine: &mut Engine,
+    cur: &Current,
+    (n, max, search): (usize, usize, usize),
+    budget: &Budget,
+) -> Result<Current, GaveUpReason> {
+    if let Some(next) = same_order(rule, cur, n, budget)? {
+        return Ok(next);
+    }
+    if let Some((q, proof)) = extend::grow(rule, &cur.q, n, max, budget)? {
+        return Ok(Current { q, proof });
+    }
+    if n > search {
+        return Err(GaveUpReason::Split { heap: n });
+    }
+    let (q, proof) = engine.solve(n, max, Some(&cur.q), budget)?;
+    Ok(Current { q, proof })
 }
 
 /// The quotient of heaps up to n when heap n is an element of the quotient of heaps below n.

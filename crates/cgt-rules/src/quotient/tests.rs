@@ -8,7 +8,7 @@ use super::{HeapRule, quotient};
 use crate::octal::OctalCode;
 
 /// The misère nim value of a sum of heaps, from the definition (1 with no move, else mex).
-fn misere_value(rule: &HeapRule, word: Vec<usize>, memo: &mut HashMap<Vec<usize>, u32>) -> u32 {
+pub(super) fn misere_value(rule: &HeapRule, word: Vec<usize>, memo: &mut HashMap<Vec<usize>, u32>) -> u32 {
     if let Some(&v) = memo.get(&word) {
         return v;
     }
@@ -115,7 +115,7 @@ fn small_rules(bound: usize) -> Vec<(String, HeapRule)> {
 }
 
 /// Every sum of up to `k` heaps of sizes 1..=bound (at most `tokens` in all).
-fn sums(bound: usize, k: usize, tokens: usize) -> Vec<Vec<usize>> {
+pub(super) fn sums(bound: usize, k: usize, tokens: usize) -> Vec<Vec<usize>> {
     let mut all = Vec::new();
     let mut words = vec![vec![]];
     for _ in 0..k {

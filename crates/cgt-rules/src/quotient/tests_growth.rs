@@ -1,0 +1,130 @@
+//! Quotients grown from the elements of smaller quotients (`extend`) against exhaustive misère
+//! search, Kayles' quotient of all heaps with its proven period, and presentations.
+
+use std::collections::HashMap;
+
+use cgt_core::Budget;
+use cgt_testkit::Rng;
+
+use super::tests::{misere_value, sums};
+use super::{HeapRule, Presentation, Quotient, Shape, quotient, solve};
+use crate::octal::OctalCode;
+
+/// Every sum of up to four heaps below 20 (at most 30 tokens in all) gets the outcome search
+/// finds, for Kayles, Dawson's Kayles, Dawson's Chess and random octal codes.
+#[test]
+fn grown_quotients_against_search() {
+    let mut rng = Rng::new(17);
+    let mut codes: Vec<String> = ["0.77", "0.07", "0.137"].map(String::from).to_vec();
+    while codes.len() < 6 {
+        let digits: String = (0..3).map(|_| char::from(b'0' + rng.below(8) as u8)).collect();
+        codes.push(format!("0.{digits}"));
+    }
+    for code in &codes {
+        let rule = HeapRule::octal(&OctalCode::parse(code).unwrap(), 19);
+        // Splits fall back to the search of `engine`, which may be slow: a budget per code.
+        let budget = Budget::new(std::time::Duration::from_secs(3), 1 << 30);
+        let q = match quotient(&rule, 400, &budget) {
+            Ok(q) => q,
+            // A quotient beyond the limit is reported, never guessed.
+            Err(e) => {
+                assert!(e.to_string().starts_with("gave up"), "{code}: {e}");
+                continue;
+            }
+        };
+        let mut memo = HashMap::new();
+        let mut checked = 0;
+        for w in sums(19, 4, 30) {
+            let p = misere_value(&rule, w.clone(), &mut memo) == 0;
+            assert_eq!(q.is_p(&w), Some(p), "{code} {w:?}");
+            checked += 1;
+        }
+        assert!(checked > 2000, "{code}: {checked}");
+    }
+}
+
+/// Kayles' quotient of all heaps: the map from heap 71 on repeats with period 12 (Kayles'
+/// normal-play period, Guy–Smith), proven at heap 167; every sum of heaps up to 30 tokens is
+/// predicted as search finds it (up to 28 tokens); single heaps are P exactly where the published misère nim
+/// values (WW ch. 13) are 0.
+#[test]
+fn kayles_all_heaps() {
+    let rule = HeapRule::octal(&OctalCode::kayles(), 200);
+    let solved = solve(&rule, 400, Some(Shape { max_take: 2, parts: 2 }), &Budget::unlimited()).unwrap();
+    let q = &solved.quotient;
+    assert_eq!(solved.period, Some((71, 12)));
+    assert_eq!(q.max_heap, 167);
+    assert_eq!(q.order(), 40);
+    assert_eq!(q.p_portion.iter().filter(|&&p| p).count(), 9);
+    let published = [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0];
+    for (n, &v) in published.iter().enumerate().skip(1) {
+        assert_eq!(q.is_p(&[n]), Some(v == 0), "heap {n}");
+    }
+    let small = HeapRule::octal(&OctalCode::kayles(), 30);
+    let mut memo = HashMap::new();
+    for w in sums(28, 28, 28) {
+        assert_eq!(q.is_p(&w), Some(misere_value(&small, w.clone(), &mut memo) == 0), "{w:?}");
+    }
+    assert!(assert_distinct(q, &rule) > 100);
+}
+
+/// Every two elements are told apart by some position, as search confirms on the positions
+/// the quotient names (so the order is no larger than it must be), where they have at most
+/// 34 tokens; the number of pairs confirmed.
+fn assert_distinct(q: &Quotient, rule: &HeapRule) -> usize {
+    let mut memo = HashMap::new();
+    let mut confirmed = 0;
+    for a in 0..q.order() {
+        for b in 0..a {
+            let z = (0..q.order()).find(|&z| q.p_portion[q.table[a][z]] != q.p_portion[q.table[b][z]]);
+            let z = z.unwrap_or_else(|| panic!("e{a} and e{b} are not told apart"));
+            let with = |x: usize| {
+                let mut w: Vec<usize> = q.representatives[x].iter().chain(&q.representatives[z]).copied().collect();
+                w.sort_unstable();
+                w
+            };
+            let (wa, wb) = (with(a), with(b));
+            if wa.iter().chain(&wb).sum::<usize>() > 34 {
+                continue;
+            }
+            let pa = misere_value(rule, wa, &mut memo) == 0;
+            let pb = misere_value(rule, wb, &mut memo) == 0;
+            assert_ne!(pa, pb, "e{a} e{b} by e{z}");
+            confirmed += 1;
+        }
+    }
+    confirmed
+}
+
+/// Rewriting by the relations takes the product of two normal forms to the normal form of the
+/// product, for every pair of elements.
+fn assert_presents(q: &Quotient, p: &Presentation) {
+    for x in 0..q.order() {
+        for y in 0..q.order() {
+            let mut w: Vec<u32> = p.normal_forms[x].iter().zip(&p.normal_forms[y]).map(|(a, b)| a + b).collect();
+            for _ in 0..10_000 {
+                let Some((lhs, rhs)) = p.relations.iter().find(|(l, _)| l.iter().zip(&w).all(|(a, b)| a <= b)) else {
+                    break;
+                };
+                w = w.iter().zip(lhs).zip(rhs).map(|((c, l), r)| c - l + r).collect();
+            }
+            assert_eq!(w, p.normal_forms[q.table[x][y]], "e{x} e{y}");
+        }
+    }
+}
+
+#[test]
+fn presentations() {
+    let nim = HeapRule::new(3, |n| (0..n).map(|k| vec![k]).collect()).unwrap();
+    let q = quotient(&nim, 100, &Budget::unlimited()).unwrap();
+    let p = q.presentation();
+    assert_eq!(p.to_string(), "⟨a, b | a² = 1, b³ = b⟩");
+    assert_eq!(p.generators, vec![1, 2]);
+    assert_presents(&q, &p);
+    for code in ["0.77", "0.07", "0.137", "0.4", "0.15"] {
+        let q = quotient(&HeapRule::octal(&OctalCode::parse(code).unwrap(), 16), 400, &Budget::unlimited()).unwrap();
+        let p = q.presentation();
+        assert_presents(&q, &p);
+        assert!(p.generators.iter().all(|&g| g <= 16), "{code}");
+    }
+}
