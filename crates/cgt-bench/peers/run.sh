@@ -319,6 +319,8 @@ check_octal() { # name code n
   [ -s "$OUT/$1.ogsolve.out" ] && [ -s "$OUT/$1.cgt.out" ] || return 0
   ours=$(sed -n 's/.*= \[\([0-9]*\)\].*/\1/p' "$OUT/$1.cgt.out")
   theirs=$(sed -n 's/.*nimber of [0-9]*: \([0-9]*\) .*/\1/p' "$OUT/$1.ogsolve.out")
+  # A peer that timed out printed no value: nothing to compare.
+  [ -n "$theirs" ] || return 0
   [ "$ours" = "$theirs" ] || log "MISMATCH $1: cgt says $ours, ogsolve $theirs"
   [ "$3" -le 100000 ] || return 0
   local sum want
@@ -338,7 +340,8 @@ impartial() {
     pair "cram-$size" pycgt "cram[$size]" "$PY" "$PYDRIVER" cram "$size"
     skip "cram-$size" cgt-0.11 "cgt 0.11 has no Cram"
   done
-  for n in 1000 100000; do
+  # igsolve 0.1.2 reads the heap as a u16: 65535 at most.
+  for n in 1000 60000; do
     pair "grundy-game-$n" igsolve "grundy_game[$n]" "$IGSOLVE" grundy -p "$n"
   done
 }

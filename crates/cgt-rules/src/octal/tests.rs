@@ -219,6 +219,8 @@ fn sparse_agrees_with_the_definition_on_long_sequences() {
     for text in ["0.6", "0.37", "0.77", "4.7", "0.007", "0.16", "0.106", "0.56", "0.127", "4.07"] {
         assert_eq!(sparse(&code(text), 3000), naive(&code(text), 3000), "{text}");
     }
+    // Grundy's game (4!.0): splits into two unequal heaps only.
+    assert_eq!(sparse(&OctalCode::grundys_game(), 3000), naive(&OctalCode::grundys_game(), 3000));
     let mut rng = Rng(0x5851_f42d_4c95_7f2d);
     for _ in 0..25 {
         let d0 = if rng.below(3) == 0 { 4 } else { 0 };
