@@ -7,11 +7,19 @@
 /// A board of `rows` x `cols` cells with `rows * cols <= 64`: bit `r * cols + c` is set when
 /// the cell in row `r`, column `c` is free. The derived order (rows, then columns, then bits)
 /// picks the normal form among a region's images.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct Region {
     rows: u8,
     cols: u8,
     bits: u64,
+}
+
+impl std::hash::Hash for Region {
+    /// Two words, not three: the size and the cells.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.bits);
+        state.write_u16(u16::from(self.rows) << 8 | u16::from(self.cols));
+    }
 }
 
 /// The most cells a [`Region`] holds.

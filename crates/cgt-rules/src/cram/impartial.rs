@@ -67,19 +67,17 @@ impl Solver {
 
     /// The value of a region when it is known without search.
     fn settled(&self, region: Region) -> Option<u64> {
-        if region.mirror_wins() {
-            return Some(0);
-        }
-        self.known.get(&region).and_then(|k| k.value).map(u64::from)
+        self.lookup(region).value.map(u64::from)
     }
 
     /// Whether region + *k is a P-position, that is whether the region's value is k.
     fn is_p(&mut self, region: Region, k: u64, budget: &Budget) -> Result<bool, Exhausted> {
         budget.check()?;
-        if let Some(v) = self.settled(region) {
-            return Ok(v == k);
+        let known = self.lookup(region);
+        if let Some(v) = known.value {
+            return Ok(u64::from(v) == k);
         }
-        if k > u64::from(region.move_count()) || self.known_not(region, k) {
+        if k > u64::from(region.move_count()) || known.not >> k & 1 == 1 {
             return Ok(false);
         }
         if self.winning_move(region, k, budget)? {
@@ -97,19 +95,65 @@ impl Solver {
         Ok(true)
     }
 
-    /// Whether some move in the region leads to an option G' with G' + *k a P-position.
+    /// Whether some move in the region leads to an option G' with G' + *k a P-position. The
+    /// options the table decides are settled first; the others, one of each up to symmetry, are
+    /// searched, those whose largest region has the fewest moves first.
     fn winning_move(&mut self, region: Region, k: u64, budget: &Budget) -> Result<bool, Exhausted> {
         let mut options = Vec::new();
         region.options(&mut options);
         let mut parts = Vec::new();
+        let mut open = Vec::with_capacity(options.len());
         for bits in options {
-            parts.clear();
+            let start = parts.len();
             region.with_bits(bits).regions(&mut parts);
-            if self.sum_is_p(&mut parts, k, budget)? {
+            parts[start..].sort_unstable();
+            match self.quick_sum(&parts[start..], k) {
+                Some(true) => return Ok(true),
+                Some(false) => parts.truncate(start),
+                None => {
+                    let largest = parts[start..].iter().map(|p| p.move_count()).max().unwrap_or(0);
+                    let moves = parts[start..].iter().map(|p| p.move_count()).sum::<u32>();
+                    open.push(((largest, moves), start, parts.len()));
+                }
+            }
+        }
+        open.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| parts[a.1..a.2].cmp(&parts[b.1..b.2])));
+        open.dedup_by(|a, b| parts[a.1..a.2] == parts[b.1..b.2]);
+        let mut sum = Vec::new();
+        for (_, start, end) in open {
+            sum.clear();
+            sum.extend_from_slice(&parts[start..end]);
+            if self.sum_is_p(&mut sum, k, budget)? {
                 return Ok(true);
             }
         }
         Ok(false)
+    }
+
+    /// Whether parts + *k is a P-position, when the table tells without search: all parts'
+    /// values known, or all but one, whose outcome beside the heap is known to be N.
+    fn quick_sum(&self, parts: &[Region], k: u64) -> Option<bool> {
+        let (mut heap, mut unknown) = (k, None);
+        for &part in parts {
+            let known = self.lookup(part);
+            match known.value {
+                Some(v) => heap ^= u64::from(v),
+                None if unknown.is_none() => unknown = Some((part, known.not)),
+                None => return None,
+            }
+        }
+        let Some((part, not)) = unknown else {
+            return Some(heap == 0);
+        };
+        (heap > u64::from(part.move_count()) || not >> heap & 1 == 1).then_some(false)
+    }
+
+    /// What is known of a region: its value when the mirror strategy or the table gives it.
+    fn lookup(&self, region: Region) -> Known {
+        if region.mirror_wins() {
+            return Known { value: Some(0), not: 0 };
+        }
+        self.known.get(&region).copied().unwrap_or_default()
     }
 
     /// Whether the sum of `parts` and *k is a P-position: the values of all parts but the
@@ -125,10 +169,6 @@ impl Solver {
             heap ^= self.region_value(part, budget)?;
         }
         self.is_p(parts[last], heap, budget)
-    }
-
-    fn known_not(&self, region: Region, k: u64) -> bool {
-        k < 128 && self.known.get(&region).is_some_and(|known| known.not >> k & 1 == 1)
     }
 
     fn record_not(&mut self, region: Region, k: u64, budget: &Budget) -> Result<(), Exhausted> {
