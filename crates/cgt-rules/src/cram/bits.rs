@@ -33,6 +33,7 @@ impl Region {
     }
 
     /// The free cells.
+    #[cfg(test)]
     pub(crate) fn bits(self) -> u64 {
         self.bits
     }
