@@ -335,7 +335,7 @@ check_octal() { # name code n
 }
 
 impartial() {
-  for size in 4x5 5x5 4x7 5x6; do
+  for size in 4x5 5x5 4x7 5x6 5x7; do
     pair "cram-$size" igsolve "cram[$size]" "$IGSOLVE" cram -r "${size%x*}" -c "${size#*x}"
     pair "cram-$size" pycgt "cram[$size]" "$PY" "$PYDRIVER" cram "$size"
     skip "cram-$size" cgt-0.11 "cgt 0.11 has no Cram"

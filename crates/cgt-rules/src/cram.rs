@@ -5,9 +5,12 @@
 //! options' values, and the nim-sum over a sum; CGT IV.1), computed without recursion with a
 //! table of regions: free cells that do not touch (4-connected) are independent regions, and a
 //! region is keyed by the least of its eight images under the symmetries of the square, on its
-//! bounding box. [`Board`] is also [`Partizan`], so the tests hold the Grundy values against the
-//! plain partizan search.
+//! bounding box. Boards and regions of at most 64 cells go to the outcome search of
+//! [`impartial`] on bit boards instead. [`Board`] is also [`Partizan`], so the tests hold the
+//! Grundy values against the plain partizan search.
 
+mod bits;
+mod impartial;
 #[cfg(test)]
 mod tests;
 
@@ -16,6 +19,7 @@ use std::collections::HashMap;
 use cgt_core::game::{GameId, Games};
 use cgt_core::{Budget, Exhausted};
 
+use self::bits::Region;
 use crate::grid::{Grid, GridError};
 use crate::position::{Partizan, Tabled};
 
@@ -66,6 +70,16 @@ impl Board {
         }
         out
     }
+
+    /// The board as a bit board, when it has at most 64 cells.
+    fn bits(&self) -> Option<Region> {
+        let g = &self.grid;
+        let mut bits = 0u64;
+        for (i, &c) in g.cells().iter().enumerate().take(bits::MAX_CELLS) {
+            bits |= u64::from(c == FREE) << i;
+        }
+        Region::new(g.rows(), g.cols(), bits)
+    }
 }
 
 impl Partizan for Board {
@@ -100,9 +114,12 @@ impl Tabled for Board {
 }
 
 /// A table of Grundy values of normalised regions; keep one to share work between boards.
-#[derive(Default)]
 pub struct Grundy {
+    /// The values of regions of more than 64 cells, each the mex of its options' values.
     table: HashMap<Board, u64>,
+    /// The outcome search of boards and regions of at most 64 cells (`None` in the tests that
+    /// hold it against the mex of the options).
+    fast: Option<impartial::Solver>,
 }
 
 /// A region whose options' values are being found.
@@ -115,6 +132,9 @@ struct Frame {
 impl Grundy {
     /// The Grundy value of a board: the nim-sum of its regions' values.
     pub fn value(&mut self, board: &Board, budget: &Budget) -> Result<u64, Exhausted> {
+        if let (Some(fast), Some(bits)) = (&mut self.fast, board.bits()) {
+            return fast.value(bits, budget);
+        }
         let mut total = 0;
         for region in board.regions() {
             total ^= self.region_value(region, budget)?;
@@ -122,8 +142,15 @@ impl Grundy {
         Ok(total)
     }
 
+    /// A table that values every region by the mex of its options, for the tests.
+    #[cfg(test)]
+    fn by_mex() -> Grundy {
+        Grundy { table: HashMap::new(), fast: None }
+    }
+
+    /// The value of a region by the mex of its options' values, without recursion.
     fn region_value(&mut self, region: Board, budget: &Budget) -> Result<u64, Exhausted> {
-        if let Some(&v) = self.table.get(&region) {
+        if let Some(v) = self.lookup(&region, budget)? {
             return Ok(v);
         }
         let frame = |region: Board| Frame { options: region.options(), region, done: 0 };
@@ -131,23 +158,54 @@ impl Grundy {
         while let Some(top) = stack.last_mut() {
             budget.check()?;
             if let Some(option) = top.options.get(top.done) {
-                match option.regions().into_iter().find(|r| !self.table.contains_key(r)) {
+                match self.unknown_region(option, budget)? {
                     Some(r) => stack.push(frame(r)),
                     None => top.done += 1,
                 }
                 continue;
             }
             let top = stack.pop().expect("the loop holds a frame");
-            let values: Vec<u64> = top.options.iter().map(|o| self.known(o)).collect();
+            let mut values = Vec::with_capacity(top.options.len());
+            for option in &top.options {
+                values.push(self.known(option, budget)?);
+            }
             budget.check_memory(self.table.len() * (64 + top.region.grid.cells().len()))?;
             self.table.insert(top.region, mex(&values));
         }
-        Ok(self.table[&region])
+        self.lookup(&region, budget).map(|v| v.unwrap_or_default())
     }
 
-    /// The value of a board whose regions are all in the table.
-    fn known(&self, board: &Board) -> u64 {
-        board.regions().iter().map(|r| self.table[r]).fold(0, |a, b| a ^ b)
+    /// The value of a region when it is known: in the table, or found by the fast search.
+    fn lookup(&mut self, region: &Board, budget: &Budget) -> Result<Option<u64>, Exhausted> {
+        if let (Some(fast), Some(bits)) = (&mut self.fast, region.bits()) {
+            return fast.value(bits, budget).map(Some);
+        }
+        Ok(self.table.get(region).copied())
+    }
+
+    /// A region of the board whose value is not known yet.
+    fn unknown_region(&mut self, board: &Board, budget: &Budget) -> Result<Option<Board>, Exhausted> {
+        for r in board.regions() {
+            if self.lookup(&r, budget)?.is_none() {
+                return Ok(Some(r));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The value of a board whose regions' values are all known.
+    fn known(&mut self, board: &Board, budget: &Budget) -> Result<u64, Exhausted> {
+        let mut total = 0;
+        for r in board.regions() {
+            total ^= self.lookup(&r, budget)?.unwrap_or_default();
+        }
+        Ok(total)
+    }
+}
+
+impl Default for Grundy {
+    fn default() -> Grundy {
+        Grundy { table: HashMap::new(), fast: Some(impartial::Solver::default()) }
     }
 }
 

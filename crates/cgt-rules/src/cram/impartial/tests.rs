@@ -1,0 +1,180 @@
+//! The outcome search of Cram regions against the plain partizan search and the partizan table
+//! solver (the definitions), against the mex of the options, and against published values; the
+//! bit boards against the grid boards.
+
+use cgt_core::Budget;
+use cgt_core::game::Games;
+
+use super::super::bits::Region;
+use super::super::{Board, Grundy};
+use crate::grid::Grid;
+use crate::position::Solver;
+use crate::position::Tabled;
+use crate::position::testing::assert_agrees;
+use crate::test_rng::Rng;
+
+/// A random board of `rows` x `cols` cells, each taken with probability 1/`holes`.
+fn random_board(rng: &mut Rng, rows: usize, cols: usize, holes: u64) -> Board {
+    let text: Vec<String> =
+        (0..rows).map(|_| (0..cols).map(|_| if rng.below(holes) == 0 { '#' } else { '.' }).collect()).collect();
+    Board::from_rows(&text).unwrap()
+}
+
+/// Random boards of at most `max_rows` x `max_cols` cells.
+fn random_boards(seed: u64, count: usize, max_rows: u64, max_cols: u64) -> Vec<Board> {
+    let mut rng = Rng(seed);
+    (0..count)
+        .map(|_| {
+            let (rows, cols) = (1 + rng.below(max_rows) as usize, 1 + rng.below(max_cols) as usize);
+            let holes = 2 + rng.below(6);
+            random_board(&mut rng, rows, cols, holes)
+        })
+        .collect()
+}
+
+fn fast(board: &Board) -> u64 {
+    Grundy::default().value(board, &Budget::unlimited()).unwrap()
+}
+
+#[test]
+fn small_boards_agree_with_search() {
+    // Plain search of the definition is exponential: boards of at most 10 cells.
+    let boards = random_boards(0xbb67_ae85_84ca_a73b, 300, 3, 4);
+    let mut games = Games::new();
+    let mut grundy = Grundy::default();
+    let budget = Budget::unlimited();
+    let n = assert_agrees(&mut games, boards, |games, b| games.nimber(grundy.value(b, &budget).unwrap()));
+    assert_eq!(n, 300);
+}
+
+#[test]
+fn boards_up_to_5x5_agree_with_the_partizan_solver_and_the_mex() {
+    let boards = random_boards(0x3c6e_f372_fe94_f82b, 320, 5, 5);
+    let mut games = Games::new();
+    let budget = Budget::unlimited();
+    let mut mex = Grundy::by_mex();
+    for b in &boards {
+        assert_eq!(fast(b), mex.value(b, &budget).unwrap(), "{b:?}");
+    }
+    // The partizan table solver (canonical forms, regions, mirror images) on the first ones of
+    // at most 16 free cells.
+    let mut solver = Solver::new();
+    let free = |b: &Board| b.grid.cells().iter().filter(|&&c| c == super::super::FREE).count();
+    for b in boards.iter().filter(|b| free(b) <= 16).take(100) {
+        let want = solver.value(&mut games, b, &budget).unwrap();
+        assert_eq!(games.nimber(fast(b)), want, "{b:?}");
+    }
+}
+
+#[test]
+fn rectangles_up_to_4x5_agree_with_the_mex() {
+    let budget = Budget::unlimited();
+    let mut mex = Grundy::by_mex();
+    let mut shared = Grundy::default();
+    for rows in 1..=5 {
+        for cols in 1..=5 {
+            if rows * cols > 20 {
+                continue;
+            }
+            let b = Board::empty(rows, cols).unwrap();
+            let want = mex.value(&b, &budget).unwrap();
+            assert_eq!(fast(&b), want, "{rows}x{cols}");
+            assert_eq!(shared.value(&b, &budget).unwrap(), want, "{rows}x{cols} with a shared table");
+        }
+    }
+}
+
+#[test]
+fn published_rectangles() {
+    // Beling's table of Cram values (github.com/beling/impartial-games, computed with igsolve):
+    // 4x5 *2, 4x7 *3, 5x5 0, 5x6 *2; even by even boards are 0 (WW ch. 23).
+    // (4x7 and 5x6 take seconds in a debug build: the peers harness checks them in release.)
+    let want = [(4, 4, 0), (4, 5, 2), (4, 6, 0), (4, 8, 0), (5, 5, 0), (6, 6, 0), (8, 8, 0)];
+    let mut grundy = Grundy::default();
+    for (rows, cols, value) in want {
+        let v = grundy.value(&Board::empty(rows, cols).unwrap(), &Budget::unlimited()).unwrap();
+        assert_eq!(v, value, "{rows}x{cols}");
+        assert_eq!(fast(&Board::empty(cols, rows).unwrap()), value, "{cols}x{rows}");
+    }
+}
+
+#[test]
+fn half_turn_mirror_boards_are_zero() {
+    // Boards that are their own half-turn image: the mirror strategy is claimed exactly for
+    // even by even ones and odd by odd ones with the centre taken, and those are 0 by the mex.
+    let mut rng = Rng(0xa54f_f53a_5f1d_36f1);
+    let mut mex = Grundy::by_mex();
+    let budget = Budget::unlimited();
+    let mut claimed = 0;
+    for _ in 0..300 {
+        let (rows, cols) = (1 + rng.below(4) as usize, 1 + rng.below(5) as usize);
+        let n = rows * cols;
+        let mut bits = 0u64;
+        for i in 0..n.div_ceil(2) {
+            if rng.below(4) != 0 {
+                bits |= 1 << i | 1 << (n - 1 - i);
+            }
+        }
+        let region = Region::new(rows, cols, bits).unwrap();
+        let board = board_of(region);
+        let value = mex.value(&board, &budget).unwrap();
+        let centre_taken = rows % 2 == 1 && bits >> (n / 2) & 1 == 0;
+        let expected = rows % 2 == cols % 2 && (rows % 2 == 0 || centre_taken);
+        assert_eq!(region.mirror_wins(), expected, "{board:?}");
+        if expected {
+            claimed += 1;
+            assert_eq!(value, 0, "{board:?}");
+        }
+        assert_eq!(fast(&board), value, "{board:?}");
+    }
+    assert!(claimed > 50, "{claimed}");
+}
+
+/// The grid board of a bit board.
+fn board_of(region: Region) -> Board {
+    let text: Vec<String> = (0..region.rows())
+        .map(|r| {
+            (0..region.cols())
+                .map(|c| if region.bits() >> (r * region.cols() + c) & 1 == 1 { '.' } else { '#' })
+                .collect()
+        })
+        .collect();
+    Board::from_rows(&text).unwrap()
+}
+
+#[test]
+fn bit_boards_agree_with_grid_boards() {
+    let mut rng = Rng(0x510e_527f_ade6_82d1);
+    for _ in 0..400 {
+        let (rows, cols) = (1 + rng.below(8) as usize, 1 + rng.below(8) as usize);
+        let holes = 2 + rng.below(4);
+        let board = random_board(&mut rng, rows, cols, holes);
+        let region = board.bits().unwrap();
+        assert_eq!(board_of(region), board);
+        // The same options, in the same order.
+        let mut options = Vec::new();
+        region.options(&mut options);
+        let want: Vec<Board> = board.options();
+        let got: Vec<Board> = options.iter().map(|&o| board_of(region.with_bits(o))).collect();
+        assert_eq!(got, want);
+        // The same regions (those where a domino fits), as sets of images.
+        let mut parts = Vec::new();
+        region.regions(&mut parts);
+        let mut got: Vec<Grid> = parts.iter().map(|&p| least(&board_of(p))).collect();
+        let mut want: Vec<Grid> = board.regions().iter().filter(|r| !r.options().is_empty()).map(least).collect();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "{board:?}");
+        // Every image of the board has the same normal form.
+        let normal = region.cropped().normal_form();
+        for t in 0..8 {
+            let image = Board { grid: board.grid.image(t) };
+            assert_eq!(image.bits().unwrap().cropped().normal_form(), normal, "{board:?} image {t}");
+        }
+    }
+}
+
+/// The least image of a board under the eight symmetries, as a grid.
+fn least(board: &Board) -> Grid {
+    board.grid.least_image(true)
+}
