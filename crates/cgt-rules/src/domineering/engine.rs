@@ -6,6 +6,7 @@ use cgt_core::{Budget, Dyadic, Exhausted};
 
 use super::Board;
 use super::bits::{Bits, MAX_CELLS};
+use super::table::RegionTable;
 
 /// A grid of cells as a bit set (bit `r * cols + c` set when the cell is free). The derived
 /// order (rows, then columns, then bits) picks the normal form among a region's images.
@@ -150,7 +151,7 @@ const MEMORY_CHECK_EVERY: usize = 1024;
 /// larger ones (which only arise on boards too large to solve, while they shrink) are grids.
 pub struct Domineering {
     table: FxHashMap<Grid, GameId>,
-    small: FxHashMap<Bits, GameId>,
+    small: RegionTable,
     /// Regions of at most this many cells (in their bounding box) take the bit-board path.
     small_cells: usize,
     /// Scratch lists reused between regions, one per level of the search.
@@ -183,7 +184,7 @@ impl Domineering {
     pub(super) fn with_small_cells(cells: usize) -> Self {
         Domineering {
             table: FxHashMap::default(),
-            small: FxHashMap::default(),
+            small: RegionTable::default(),
             small_cells: cells.min(MAX_CELLS),
             scratch: Vec::new(),
         }
@@ -249,8 +250,8 @@ impl Domineering {
         budget: &Budget,
     ) -> Result<GameId, Exhausted> {
         let (normal, transposed) = region.normal_form();
-        let g = match self.small.get(&normal) {
-            Some(&g) => g,
+        let g = match self.small.get(normal) {
+            Some(g) => g,
             None => self.small_normal(games, normal, depth, budget)?,
         };
         if transposed { games.neg(g, budget) } else { Ok(g) }
@@ -315,7 +316,7 @@ impl Domineering {
 
     /// The bytes held by the arena and the tables.
     fn memory_bytes(&self, games: &Games) -> usize {
-        games.memory_bytes() + self.small.capacity() * (size_of::<(Bits, GameId)>() + 1)
+        games.memory_bytes() + self.small.bytes()
     }
 }
 
