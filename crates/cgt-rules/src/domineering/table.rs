@@ -24,15 +24,10 @@ const EMPTY: u16 = u16::MAX;
 const MIN_SLOTS: usize = 1 << 10;
 
 /// A map from regions (in normal form) to their values.
+#[derive(Default)]
 pub(super) struct RegionTable {
     slots: Vec<Slot>,
     len: usize,
-}
-
-impl Default for RegionTable {
-    fn default() -> Self {
-        RegionTable { slots: Vec::new(), len: 0 }
-    }
 }
 
 impl RegionTable {
