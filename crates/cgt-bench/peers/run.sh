@@ -156,7 +156,9 @@ def graph(spec):
     pairs = [tuple(map(int, e.split("-"))) for e in edges.split(",") if e]
     return Graph.of(int(n), pairs)
 
-if game == "domineering":
+if game == "domineering" and "|" in pos:
+    v = domineering.parse(pos.replace("|", "\n"))
+elif game == "domineering":
     r, c = map(int, pos.split("x"))
     v = domineering.rectangle(r, c)
 elif game == "cram":
@@ -266,6 +268,15 @@ domineering() {
     local r=${size%x*} c=${size#*x}
     pair "domineering-$size" cgt-0.11 "domineering[$size]" "$CGT011" domineering "$(rows "$r" "$c")"
     pair "domineering-$size" pycgt "domineering[$size]" "$PY" "$PYDRIVER" domineering "$size"
+  done
+  # Boards with holes (`#`), fixed: both peers read them as rows, cgt 0.11 joined by `|`.
+  local board
+  for board in ".....|.#...|.....|...#.|....." "......|..#...|......|...#..|......" \
+    "......|.#..#.|......|......|.#..#.|......"; do
+    local name="domineering-holes-$(echo "$board" | tr '|' '\n' | awk 'END { print NR "x" length($0) }')"
+    local ours="domineering[\"${board//|/\", \"}\"]"
+    pair "$name" cgt-0.11 "$ours" "$CGT011" domineering "$board"
+    pair "$name" pycgt "$ours" "$PY" "$PYDRIVER" domineering "$board"
   done
 }
 

@@ -41,6 +41,7 @@
 mod arena;
 mod canonical;
 mod compare;
+mod memo;
 mod nimber;
 mod nus;
 mod ops;

@@ -15,6 +15,7 @@
 
 mod bits;
 mod engine;
+mod table;
 #[cfg(test)]
 mod tests;
 

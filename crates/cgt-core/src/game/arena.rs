@@ -8,6 +8,7 @@
 use std::mem::size_of;
 use std::sync::Arc;
 
+use super::memo::PairMemo;
 use super::nus::Nus;
 use super::{GameId, Games};
 use crate::budget::{Budget, Exhausted};
@@ -50,10 +51,13 @@ pub(crate) fn compact_stop(x: &Dyadic) -> i64 {
 /// The caches' maps, under the short name the game modules use.
 pub(crate) use crate::hash::FxHashMap as FxMap;
 
-/// Entries a cache may hold before it is cleared. Comparisons are the most valuable, so
-/// they get the most room: about 2 million entries, some 60 MB at most.
-pub(crate) const LEQ_CACHE_MAX: usize = 1 << 21;
-/// Entries the sum, negation and ordinal-sum caches may hold before being cleared.
+/// Slots of the comparison memo at its largest (16 bytes each, so 128 MiB); it grows as it
+/// fills and then overwrites old entries (`game/memo.rs`). Comparisons are the most valuable,
+/// so they get the most room.
+pub(crate) const LEQ_MEMO_SLOTS: usize = 1 << 23;
+/// Slots of the sum memo at its largest (64 MiB).
+pub(crate) const ADD_MEMO_SLOTS: usize = 1 << 22;
+/// Entries the negation and ordinal-sum caches may hold before being cleared.
 pub(crate) const OP_CACHE_MAX: usize = 1 << 20;
 /// Nimber parts above this are never expanded into their options (`*n` has n of them).
 pub(crate) const NIM_OPTIONS_LIMIT: u64 = 1 << 16;
@@ -62,15 +66,26 @@ pub(crate) const NUS_OPTIONS_MAX: usize = 1 << 16;
 /// How many new nodes pass between two checks of the memory budget.
 const MEMORY_CHECK_EVERY: usize = 1024;
 
-/// The memo tables. Each is bounded by one of the constants above and simply cleared when
-/// full: they only ever speed things up.
-#[derive(Default)]
+/// The memo tables. Each is bounded by one of the constants above and simply cleared (or, for
+/// the two pair memos, overwritten) when full: they only ever speed things up.
 pub(crate) struct Caches {
-    pub leq: FxMap<(GameId, GameId), bool>,
-    pub add: FxMap<(GameId, GameId), GameId>,
+    pub leq: PairMemo,
+    pub add: PairMemo,
     pub neg: FxMap<GameId, GameId>,
     pub ordinal: FxMap<(GameId, GameId), GameId>,
     pub nus_options: FxMap<GameId, (Opts, Opts)>,
+}
+
+impl Default for Caches {
+    fn default() -> Self {
+        Caches {
+            leq: PairMemo::new(LEQ_MEMO_SLOTS),
+            add: PairMemo::new(ADD_MEMO_SLOTS),
+            neg: FxMap::default(),
+            ordinal: FxMap::default(),
+            nus_options: FxMap::default(),
+        }
+    }
 }
 
 /// Inserts into a bounded cache, clearing it first when it is full.
@@ -251,8 +266,8 @@ impl Games {
             + self.stops.capacity() * size_of::<Stops>()
             + table_bytes(self.index.capacity(), size_of::<(Node, GameId)>())
             + self.option_bytes
-            + table_bytes(c.leq.capacity(), pair + 1)
-            + table_bytes(c.add.capacity(), pair + size_of::<GameId>())
+            + c.leq.bytes()
+            + c.add.bytes()
             + table_bytes(c.ordinal.capacity(), pair + size_of::<GameId>())
             + table_bytes(c.neg.capacity(), pair)
             + table_bytes(c.nus_options.capacity(), size_of::<(GameId, (Opts, Opts))>())

@@ -10,7 +10,7 @@
 //! Also comparisons with a game that is not built yet (`{L | R}` given by its option lists),
 //! which canonicalisation needs to find reversible options.
 
-use super::arena::{FxMap, LEQ_CACHE_MAX, insert_bounded};
+use super::arena::FxMap;
 use super::{GameId, Games};
 use crate::budget::{Budget, Exhausted};
 
@@ -42,8 +42,8 @@ impl Games {
         if self.stops_refute_leq(a, b) {
             return Ok(false);
         }
-        if let Some(&r) = self.caches.leq.get(&(a, b)) {
-            return Ok(r);
+        if let Some(r) = self.caches.leq.get(a.0, b.0) {
+            return Ok(r == 1);
         }
         budget.check()?;
         let r = match (self.kind(a), self.kind(b)) {
@@ -51,7 +51,7 @@ impl Games {
             (_, Kind::Number) => !self.some_left_geq(a, b, budget)?,
             _ => !self.some_left_geq(a, b, budget)? && !self.some_right_leq(b, a, budget)?,
         };
-        insert_bounded(&mut self.caches.leq, LEQ_CACHE_MAX, (a, b), r);
+        self.caches.leq.insert(a.0, b.0, u32::from(r));
         Ok(r)
     }
 

@@ -16,13 +16,17 @@ use crate::dyadic::Dyadic;
 impl Games {
     /// `-g`, memoised.
     pub(crate) fn negate(&mut self, g: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
+        // The memo comes first even for nus values: it spares their big-integer arithmetic
+        // and interning, which searches such as Domineering's would repeat for every image.
+        if let Some(&r) = self.caches.neg.get(&g) {
+            return Ok(r);
+        }
         if let Some(n) = self.nus_of(g) {
             // Ups beyond an i64 cannot arise within any sane budget; refuse them cleanly.
             let n = n.neg().ok_or(Exhausted::Memory)?;
-            return Ok(self.intern_nus(n));
-        }
-        if let Some(&r) = self.caches.neg.get(&g) {
-            return Ok(r);
+            let neg = self.intern_nus(n);
+            insert_bounded(&mut self.caches.neg, OP_CACHE_MAX, g, neg);
+            return Ok(neg);
         }
         budget.check()?;
         let (l, r) = self.try_opts(g)?;
@@ -49,17 +53,19 @@ impl Games {
         if b == zero {
             return Ok(a);
         }
-        if let (Some(x), Some(y)) = (self.nus_of(a), self.nus_of(b)) {
-            let s = x.add(y).ok_or(Exhausted::Memory)?;
-            return Ok(self.intern_nus(s));
-        }
+        // The memo comes first even for two nus values, as in `negate`.
         let key = if a.0 <= b.0 { (a, b) } else { (b, a) };
-        if let Some(&r) = self.caches.add.get(&key) {
-            return Ok(r);
+        if let Some(r) = self.caches.add.get(key.0.0, key.1.0) {
+            return Ok(GameId(r));
         }
-        budget.check()?;
-        let r = self.sum_uncached(a, b, budget)?;
-        insert_bounded(&mut self.caches.add, OP_CACHE_MAX, key, r);
+        let r = if let (Some(x), Some(y)) = (self.nus_of(a), self.nus_of(b)) {
+            let s = x.add(y).ok_or(Exhausted::Memory)?;
+            self.intern_nus(s)
+        } else {
+            budget.check()?;
+            self.sum_uncached(a, b, budget)?
+        };
+        self.caches.add.insert(key.0.0, key.1.0, r.0);
         Ok(r)
     }
 

@@ -35,6 +35,11 @@ impl Bits {
         self.cols as usize
     }
 
+    /// The free cells, bit `r * cols + c` for row `r`, column `c`.
+    pub(super) fn bits(self) -> u64 {
+        self.bits
+    }
+
     /// The cells of the first column.
     fn first_col(self) -> u64 {
         let mut m = 0u64;

@@ -6,6 +6,7 @@ use cgt_core::{Budget, Dyadic, Exhausted};
 
 use super::Board;
 use super::bits::{Bits, MAX_CELLS};
+use super::table::RegionTable;
 
 /// A grid of cells as a bit set (bit `r * cols + c` set when the cell is free). The derived
 /// order (rows, then columns, then bits) picks the normal form among a region's images.
@@ -150,7 +151,7 @@ const MEMORY_CHECK_EVERY: usize = 1024;
 /// larger ones (which only arise on boards too large to solve, while they shrink) are grids.
 pub struct Domineering {
     table: FxHashMap<Grid, GameId>,
-    small: FxHashMap<Bits, GameId>,
+    small: RegionTable,
     /// Regions of at most this many cells (in their bounding box) take the bit-board path.
     small_cells: usize,
     /// Scratch lists reused between regions, one per level of the search.
@@ -161,9 +162,33 @@ pub struct Domineering {
 #[derive(Default)]
 struct Scratch {
     boards: Vec<u64>,
-    parts: Vec<Bits>,
+    /// The regions of one side's options, in normal form, with whether each is transposed.
+    parts: Vec<(Bits, bool)>,
+    /// Where each option's regions end in `parts`.
+    ends: Vec<usize>,
+    /// The table's values of `parts`, where known.
+    found: Vec<Option<GameId>>,
+    /// Regions of one option, before their normal forms.
+    split: Vec<Bits>,
     left: Vec<GameId>,
     right: Vec<GameId>,
+}
+
+impl Scratch {
+    /// The regions of every option of one side (in normal form) into `parts` and `ends`.
+    fn split_options(&mut self, region: Bits, vertical: bool) {
+        self.boards.clear();
+        region.placements(vertical, &mut self.boards);
+        self.parts.clear();
+        self.ends.clear();
+        for &board in &self.boards {
+            let option = Bits::new(region.rows(), region.cols(), board).unwrap_or(region);
+            self.split.clear();
+            option.regions(&mut self.split);
+            self.parts.extend(self.split.iter().map(|p| p.normal_form()));
+            self.ends.push(self.parts.len());
+        }
+    }
 }
 
 impl Default for Domineering {
@@ -183,7 +208,7 @@ impl Domineering {
     pub(super) fn with_small_cells(cells: usize) -> Self {
         Domineering {
             table: FxHashMap::default(),
-            small: FxHashMap::default(),
+            small: RegionTable::default(),
             small_cells: cells.min(MAX_CELLS),
             scratch: Vec::new(),
         }
@@ -249,8 +274,8 @@ impl Domineering {
         budget: &Budget,
     ) -> Result<GameId, Exhausted> {
         let (normal, transposed) = region.normal_form();
-        let g = match self.small.get(&normal) {
-            Some(&g) => g,
+        let g = match self.small.get(normal) {
+            Some(g) => g,
             None => self.small_normal(games, normal, depth, budget)?,
         };
         if transposed { games.neg(g, budget) } else { Ok(g) }
@@ -285,6 +310,10 @@ impl Domineering {
     }
 
     /// The values of the region's Left and Right options, into `s.left` and `s.right`.
+    ///
+    /// Each side's options are split into regions and all of their normal forms looked up
+    /// in the table first, in one loop of independent probes (so the processor overlaps their
+    /// cache misses), before any value is computed or summed.
     fn small_options(
         &mut self,
         games: &mut Games,
@@ -296,17 +325,22 @@ impl Domineering {
         s.left.clear();
         s.right.clear();
         for vertical in [true, false] {
-            s.boards.clear();
-            region.placements(vertical, &mut s.boards);
-            for i in 0..s.boards.len() {
-                let option = Bits::new(region.rows(), region.cols(), s.boards[i]).unwrap_or(region);
-                s.parts.clear();
-                option.regions(&mut s.parts);
+            s.split_options(region, vertical);
+            s.found.clear();
+            s.found.extend(s.parts.iter().map(|&(p, _)| self.small.get(p)));
+            let mut start = 0;
+            for i in 0..s.ends.len() {
                 let mut total = games.zero();
-                for j in 0..s.parts.len() {
-                    let g = self.small_region(games, s.parts[j], depth + 1, budget)?;
+                for j in start..s.ends[i] {
+                    let (part, transposed) = s.parts[j];
+                    let g = match s.found[j].or_else(|| self.small.get(part)) {
+                        Some(g) => g,
+                        None => self.small_normal(games, part, depth + 1, budget)?,
+                    };
+                    let g = if transposed { games.neg(g, budget)? } else { g };
                     total = games.add(total, g, budget)?;
                 }
+                start = s.ends[i];
                 if vertical { s.left.push(total) } else { s.right.push(total) }
             }
         }
@@ -315,7 +349,7 @@ impl Domineering {
 
     /// The bytes held by the arena and the tables.
     fn memory_bytes(&self, games: &Games) -> usize {
-        games.memory_bytes() + self.small.capacity() * (size_of::<(Bits, GameId)>() + 1)
+        games.memory_bytes() + self.small.bytes()
     }
 }
 
