@@ -138,3 +138,13 @@ fn functions_that_give_no_value_of_the_language_are_errors_in_bodies() {
     assert!(got[2].contains("grundy({1|0})") && got[2].contains("not impartial"), "{}", got[2]);
     assert!(got[4].contains("q(2) → q(1) → q(0)"), "{}", got[4]);
 }
+
+#[test]
+fn names_that_statements_read_otherwise_are_refused() {
+    // `v(2)` would parse as a down arrow followed by `(`: the definition could never be called.
+    let got = last("def v(n) = n\n");
+    assert!(got.contains("`v` cannot name a definition") && got.contains("down arrow"), "{got}");
+    let got = last("rule WB(n) = [n - 1]\n");
+    assert!(got.contains("`WB` cannot name a definition") && got.contains("boxes"), "{got}");
+    assert_eq!(last("def vee(n) = n\nvee(2)\n"), "2");
+}

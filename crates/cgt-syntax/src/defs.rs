@@ -185,6 +185,15 @@ impl<'src> Parser<'_, 'src> {
 
     fn definition(&mut self, is_rule: bool) -> PResult<Definition> {
         let name = self.name("the name being defined")?;
+        // Statements read `v`, `vv`, ... as down arrows and box words (`WB`) as positions, so
+        // a definition with such a name could never be called.
+        if crate::grammar::down_count(&name.node).is_some() || crate::grammar::is_box_word(&name.node) {
+            let what = if crate::grammar::is_box_word(&name.node) { "a boxes position" } else { "a down arrow" };
+            return Err(error(
+                name.span.clone(),
+                format!("`{}` cannot name a definition: statements read it as {what}", name.node),
+            ));
+        }
         self.expect(Token::LParen, "`(` and the parameters")?;
         let mut params = Vec::new();
         if !self.eat(Token::RParen) {
