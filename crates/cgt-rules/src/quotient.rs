@@ -299,6 +299,33 @@ pub fn solve_by_elements(
     solver::run(rule, max_elements, shape, search, budget)
 }
 
+/// A quotient proven heap by heap, with the states of its proof, to grow further later
+/// (`Growth::solve`) without proving the smaller heaps again.
+#[derive(Clone, Default)]
+pub struct Growth(Option<solver::Current>);
+
+impl Growth {
+    /// The largest heap proven so far (0 before any).
+    pub fn max_heap(&self) -> usize {
+        self.0.as_ref().map_or(0, |c| c.quotient().max_heap)
+    }
+
+    /// As `solve_by_elements`, going on from the heaps proven so far (which must be of the same
+    /// rule: `rule` covers them and more); the heaps proven are kept, even when it gives up.
+    pub fn solve(
+        &mut self,
+        rule: &HeapRule,
+        max_elements: usize,
+        shape: Option<Shape>,
+        search: usize,
+        budget: &Budget,
+    ) -> Result<Solved, GaveUp> {
+        let (result, cur) = solver::run_from(rule, self.0.take(), (max_elements, shape, search), budget);
+        self.0 = cur;
+        result
+    }
+}
+
 /// The options of an octal heap of n.
 fn octal_options(code: &OctalCode, n: usize) -> Vec<Vec<usize>> {
     let mut opts = Vec::new();

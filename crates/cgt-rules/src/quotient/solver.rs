@@ -12,7 +12,8 @@ use super::verify::{Found, HeapType, Monoid, Proof};
 use super::{GaveUp, GaveUpReason, HeapRule, Quotient, Shape, Solved};
 
 /// A proven quotient with the states of its proof.
-struct Current {
+#[derive(Clone)]
+pub(super) struct Current {
     q: Quotient,
     proof: Proof,
 }
@@ -25,25 +26,48 @@ pub(super) fn run(
     search: usize,
     budget: &Budget,
 ) -> Result<Solved, GaveUp> {
+    run_from(rule, None, (max_elements, shape, search), budget).0
+}
+
+/// As `run`, from a quotient proven for the heaps below `start`'s next heap (of the same rule);
+/// also gives back the last proven quotient with its proof, to go on from later.
+pub(super) fn run_from(
+    rule: &HeapRule,
+    start: Option<Current>,
+    (max_elements, shape, search): (usize, Option<Shape>, usize),
+    budget: &Budget,
+) -> (Result<Solved, GaveUp>, Option<Current>) {
+    let mut cur = match start {
+        Some(c) => c,
+        None => match Current::empty(budget) {
+            Ok(c) => c,
+            Err(reason) => return (Err(GaveUp { reason, partial: None }), None),
+        },
+    };
     let mut engine = Engine::new(rule);
-    let mut cur = Current::empty(budget).map_err(|reason| GaveUp { reason, partial: None })?;
-    for n in 1..=rule.max_heap() {
-        let give_up = |reason, cur: Current| GaveUp { reason, partial: (cur.q.max_heap > 0).then(|| Box::new(cur.q)) };
-        let next = match next_quotient(rule, &mut engine, &cur, (n, max_elements, search), budget) {
-            Ok(next) => next,
-            Err(reason) => return Err(give_up(reason, cur)),
-        };
-        cur = next;
+    for n in cur.q.max_heap + 1..=rule.max_heap() {
+        match next_quotient(rule, &mut engine, &cur, (n, max_elements, search), budget) {
+            Ok(next) => cur = next,
+            Err(reason) => {
+                let partial = (cur.q.max_heap > 0).then(|| Box::new(cur.q.clone()));
+                return (Err(GaveUp { reason, partial }), Some(cur));
+            }
+        }
         if let Some(shape) = shape
             && let Some(period) = proven_period(&cur.q.heap_map, shape)
         {
-            return Ok(Solved { quotient: cur.q, period: Some(period) });
+            return (Ok(Solved { quotient: cur.q.clone(), period: Some(period) }), Some(cur));
         }
     }
-    Ok(Solved { quotient: cur.q, period: None })
+    (Ok(Solved { quotient: cur.q.clone(), period: None }), Some(cur))
 }
 
 impl Current {
+    /// The quotient proven.
+    pub(super) fn quotient(&self) -> &Quotient {
+        &self.q
+    }
+
     /// The quotient of the empty position alone: one element, not in P.
     fn empty(budget: &Budget) -> Result<Self, GaveUpReason> {
         let q = Quotient {

@@ -7,7 +7,7 @@ use cgt_core::Budget;
 use cgt_testkit::Rng;
 
 use super::tests::{misere_value, sums};
-use super::{HeapRule, Presentation, Quotient, Shape, quotient, solve};
+use super::{Growth, HeapRule, Presentation, Quotient, Shape, quotient, solve, solve_by_elements};
 use crate::octal::OctalCode;
 
 /// Every sum of up to four heaps below 20 (at most 30 tokens in all) gets the outcome search
@@ -126,5 +126,100 @@ fn presentations() {
         let p = q.presentation();
         assert_presents(&q, &p);
         assert!(p.generators.iter().all(|&g| g <= 16), "{code}");
+    }
+}
+
+/// A quotient grown in steps (`Growth`, as a session does for sums with larger and larger
+/// heaps) is the quotient grown at once, and so is where it gives up.
+#[test]
+fn growth_goes_on_from_the_heaps_proven() {
+    for code in ["0.77", "0.07", "0.137", "0.4"] {
+        let code = OctalCode::parse(code).unwrap();
+        let whole = solve_by_elements(&HeapRule::octal(&code, 26), 400, None, 12, &Budget::unlimited());
+        let mut growth = Growth::default();
+        let mut last = None;
+        for bound in [3, 9, 13, 20, 26] {
+            last = Some(growth.solve(&HeapRule::octal(&code, bound), 400, None, 12, &Budget::unlimited()));
+            assert!(growth.max_heap() <= bound);
+        }
+        assert_eq!(last.unwrap(), whole);
+    }
+}
+
+/// Whether a sum of heaps (sorted) is a misère P-position, from the definition: it has a move
+/// and no move to a P-position.
+fn is_p(rule: &HeapRule, w: &[u8], memo: &mut HashMap<Vec<u8>, bool>) -> bool {
+    if let Some(&v) = memo.get(w) {
+        return v;
+    }
+    let mut moved = false;
+    let mut to_p = false;
+    for i in (0..w.len()).filter(|&i| i == 0 || w[i] != w[i - 1]) {
+        for opt in rule.options(usize::from(w[i])) {
+            moved = true;
+            let mut next: Vec<u8> = w[..i].iter().chain(&w[i + 1..]).copied().collect();
+            next.extend(opt.iter().map(|&h| h as u8));
+            next.sort_unstable();
+            to_p = to_p || is_p(rule, &next, memo);
+        }
+    }
+    let v = moved && !to_p;
+    memo.insert(w.to_vec(), v);
+    v
+}
+
+/// Kayles' quotient of the heaps up to N, from the definition: the sums X of heaps up to N
+/// with at most `tokens` tokens are grouped by the outcomes (by search) of X + Y for every sum
+/// Y of at most `test` tokens. Groups are positions told apart, so there are never more of them
+/// than elements; here there are exactly as many, and the positions of one element fall in one
+/// group (N = 2, 5, 9: orders 6, 12, 18). The orders of ours for N = 1..30 are checked too.
+///
+/// Published facts, and what we could read of them: Plambeck–Siegel, "Misère quotients for
+/// impartial games" (JCTA 115, 2008; arXiv math/0609825) give Kayles' quotient; the search
+/// tools of this project return only the openings of the paper and of Siegel's notes "Misère
+/// games and misère quotients" (arXiv math/0612616), so its order, P-portion and the heap
+/// where it stabilises were not read there. Plambeck, "Advances in losing" (arXiv
+/// math/0603027, §1) says no complete misère analysis of Dawson's Chess (0.137, Dawson's
+/// Kayles shifted by one) had been found; a secondary summary of Plambeck–Siegel (a public
+/// notes file, not the paper) says they took Dawson's Kayles only to heap 33, with a partial
+/// quotient of order 638 whose presentation they left out: no period and no quotient of all
+/// heaps is published for it. Ours for Kayles: |Q_N| = 2, 6, 6, 6, 12, 12, 12, 12, 18, 18,
+/// 18, 24 (N = 1..12), 24 up to N = 24, 32 at 25 and 26, 40 from 27 on; period 12 from heap
+/// 71, proven at heap 167 (`kayles_all_heaps`), every step proven over all positions.
+#[test]
+fn kayles_partial_quotients_from_the_definition() {
+    let mut growth = Growth::default();
+    let orders: Vec<usize> = (1..=30)
+        .map(|n| {
+            let rule = HeapRule::octal(&OctalCode::kayles(), n);
+            growth.solve(&rule, 400, None, n, &Budget::unlimited()).unwrap().quotient.order()
+        })
+        .collect();
+    let mut want = vec![2, 6, 6, 6, 12, 12, 12, 12, 18, 18, 18];
+    want.extend([24; 13]);
+    want.extend([32, 32, 40, 40, 40, 40]);
+    assert_eq!(orders, want);
+    for (n, tokens, test) in [(2, 10, 8), (5, 14, 10), (9, 20, 12)] {
+        let rule = HeapRule::octal(&OctalCode::kayles(), n);
+        let q = quotient(&rule, 400, &Budget::unlimited()).unwrap();
+        let mut xs = sums(n, tokens, tokens);
+        xs.push(vec![]);
+        let mut ys = sums(n, test, test);
+        ys.push(vec![]);
+        let mut memo = HashMap::new();
+        let mut groups: HashMap<Vec<bool>, usize> = HashMap::new();
+        for x in &xs {
+            let row: Vec<bool> = ys
+                .iter()
+                .map(|y| {
+                    let mut w: Vec<u8> = x.iter().chain(y).map(|&h| h as u8).collect();
+                    w.sort_unstable();
+                    is_p(&rule, &w, &mut memo)
+                })
+                .collect();
+            let e = q.element(x).unwrap();
+            assert_eq!(*groups.entry(row).or_insert(e), e, "heaps up to {n}: {x:?}");
+        }
+        assert_eq!(groups.len(), q.order(), "heaps up to {n}");
     }
 }
