@@ -40,6 +40,13 @@ const FORM_SHOWN: usize = 160;
 /// The time a misère form shown as an extra may take (it is left out beyond that).
 const FORM_EXTRA_TIME: Duration = Duration::from_millis(300);
 
+/// The most heaps remembered as too slow for a form extra.
+const SLOW_FORMS_KEPT: usize = 4096;
+
+/// Heaps (by rule and size) whose misère form did not come within `FORM_EXTRA_TIME`.
+#[derive(Default)]
+struct SlowForms(std::collections::HashSet<(String, u64)>);
+
 impl Session {
     /// `misere G`: G any impartial game (sums of heaps by the fast rules, others by their misère
     /// canonical form), a compound call, or a small partizan position (by search).
@@ -122,7 +129,11 @@ impl Session {
         if !small {
             return out;
         }
-        let budget = Budget::with_cancel(FORM_EXTRA_TIME, ctx.budget.memory(), ctx.budget.cancel_flag());
+        let quick_budget = || Budget::with_cancel(FORM_EXTRA_TIME, ctx.budget.memory(), ctx.budget.cancel_flag());
+        if !self.heap_forms_quick(parts, span, ctx, &quick_budget) {
+            return out;
+        }
+        let budget = quick_budget();
         let quick = Ctx { budget: &budget, src: ctx.src, top: ctx.top.clone() };
         let shown =
             self.misere_form(parts, span, &quick).ok().and_then(|f| self.trees().misere.display(f, &budget).ok());
@@ -130,6 +141,33 @@ impl Session {
             Some(form) if form.len() <= FORM_SHOWN => out.with_extra("misère form", form),
             _ => out,
         }
+    }
+
+    /// Whether the misère form of each heap among the parts is found and shown in the time of a
+    /// form extra, each heap on its own time, and short enough to show. A heap whose form is
+    /// not is remembered, so the statements after it do not wait for it again (the form of a
+    /// sum is built from its heaps' forms, and is no shorter in practice).
+    fn heap_forms_quick(&mut self, parts: &[Part], span: &Span, ctx: &Ctx, budget: &dyn Fn() -> Budget) -> bool {
+        for p in parts {
+            let Part::Heap(c) = p else { continue };
+            let key = (quotients::rule_key(&c.rule), c.heap);
+            if self.table::<SlowForms>().0.contains(&key) {
+                return false;
+            }
+            let b = budget();
+            let quick = Ctx { budget: &b, src: ctx.src, top: ctx.top.clone() };
+            let form = self.misere_form(std::slice::from_ref(p), span, &quick).ok();
+            let shown = form.and_then(|f| self.trees().misere.display(f, &b).ok());
+            if shown.is_none_or(|text| text.len() > FORM_SHOWN) {
+                let slow = &mut self.table::<SlowForms>().0;
+                if slow.len() >= SLOW_FORMS_KEPT {
+                    slow.clear();
+                }
+                slow.insert(key);
+                return false;
+            }
+        }
+        true
     }
 
     /// A compound of impartial components, one per argument: heaps by the fast rules of

@@ -2,7 +2,8 @@
 //! (Plambeck–Siegel, "Misère quotients for impartial games", 2008; THEORY.md, "Misère play"):
 //! a sum is a misère P-position iff the product of its heaps' elements lies in the P-portion,
 //! one table lookup per heap. Each rule's quotient is computed once per session (on half of the
-//! statement's remaining time) and kept; heaps beyond the heaps it covers are read through its
+//! statement's remaining time) and kept with its proof, so a sum with a larger heap grows it
+//! from the heaps proven before; heaps beyond the heaps it covers are read through its
 //! period where the periodicity theorem proves one. A quotient that gives up is remembered, so
 //! later statements do not pay for it again, and the caller falls back to the other rules.
 
@@ -11,7 +12,7 @@ use std::time::Duration;
 
 use cgt_core::{Budget, Outcome};
 use cgt_rules::heap::{Component, HeapRule};
-use cgt_rules::quotient::{self, GaveUpReason, Solved};
+use cgt_rules::quotient::{self, GaveUpReason, Growth, Solved};
 use cgt_syntax::Span;
 
 use crate::Session;
@@ -36,6 +37,8 @@ struct Known {
     /// The last attempt that gave up: the heap it stopped at and the time it had (`None` when
     /// it gave up for a reason more time does not change). Sums of smaller heaps try again.
     gave_up: Option<(u64, Option<Duration>)>,
+    /// The heaps proven so far with their proof: a larger heap goes on from there.
+    growth: Growth,
 }
 
 /// A misère outcome decided by a quotient, with what to report.
@@ -82,8 +85,13 @@ impl Session {
         {
             return None;
         }
-        let attempt = self.prove_quotient(rule, bound, span, &budget);
+        let mut growth =
+            self.table::<Quotients>().0.get_mut(&key).map(|k| std::mem::take(&mut k.growth)).unwrap_or_default();
+        let attempt = self.prove_quotient(rule, &mut growth, bound, span, &budget);
         self.remember(key.clone(), attempt, &budget);
+        if let Some(known) = self.table::<Quotients>().0.get_mut(&key) {
+            known.growth = growth;
+        }
         self.known_outcome(&key, &sizes)
     }
 
@@ -105,6 +113,7 @@ impl Session {
     fn prove_quotient(
         &mut self,
         rule: &HeapRule,
+        growth: &mut Growth,
         bound: u64,
         span: &Span,
         budget: &Budget,
@@ -117,7 +126,7 @@ impl Session {
         // Positions are searched for the first heaps only; beyond them the quotient grows from
         // its elements (it gives up where a heap would split an element).
         let search = (bound as usize).min(QUOTIENT_HEAPS);
-        quotient::solve_by_elements(&table, QUOTIENT_ELEMENTS, shape(&rule), search, budget)
+        growth.solve(&table, QUOTIENT_ELEMENTS, shape(&rule), search, budget)
     }
 
     /// Keeps the better of the quotient known and the one just found (or the part of it proven
@@ -156,7 +165,7 @@ impl Session {
 
 /// A rule's identity across statements: a user rule by its name and definition (its table of
 /// moves grows as it is used), any other rule by its data.
-fn rule_key(rule: &HeapRule) -> String {
+pub(super) fn rule_key(rule: &HeapRule) -> String {
     match rule {
         HeapRule::User(u) => format!("user {} #{}", u.name, u.generation),
         other => format!("{other:?}"),
