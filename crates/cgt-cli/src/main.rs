@@ -143,16 +143,13 @@ fn eval(args: EvalArgs) -> ExitCode {
         details: args.explain,
         pictures: args.svg.is_some(),
     };
-    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    // The number of cores is asked only when the file has statements that can run apart.
+    let jobs = args.jobs.map(|n| n.max(1));
     let worker = {
         let src = src.clone();
-        std::thread::Builder::new().stack_size(EVAL_STACK).spawn(move || {
-            if jobs == 1 {
-                cgt_eval::evaluate(&src, &config)
-            } else {
-                cgt_eval::evaluate_parallel(&src, &config, jobs, EVAL_STACK)
-            }
-        })
+        std::thread::Builder::new()
+            .stack_size(EVAL_STACK)
+            .spawn(move || cgt_eval::evaluate_parallel(&src, &config, jobs, EVAL_STACK))
     };
     let reports = match worker.map(|h| h.join()) {
         Ok(Ok(r)) => r,

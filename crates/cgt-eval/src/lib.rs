@@ -118,7 +118,11 @@ impl Session {
 
 /// Parses and evaluates a whole file.
 pub fn evaluate(src: &str, config: &Config) -> Vec<StmtReport> {
-    let parsed = cgt_syntax::parse(src);
+    evaluate_parsed(cgt_syntax::parse(src), src, config)
+}
+
+/// Evaluates the statements of `parsed` (the parse of `src`) in order in one session.
+fn evaluate_parsed(parsed: cgt_syntax::ParsedFile, src: &str, config: &Config) -> Vec<StmtReport> {
     let mut session = Session::new(config.clone());
     let mut syntax_errors = parsed.errors.into_iter().peekable();
     let mut reports = Vec::with_capacity(parsed.stmts.len());

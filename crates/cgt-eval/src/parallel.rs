@@ -72,45 +72,24 @@ fn union(parent: &mut [usize], a: usize, b: usize) {
 }
 
 /// Evaluates every statement of `src` as [`crate::evaluate`] does, on up to `threads` threads
-/// (each with a stack of `stack` bytes), and returns one report per statement in file order.
-pub fn evaluate_parallel(src: &str, config: &Config, threads: usize, stack: usize) -> Vec<StmtReport> {
+/// (`None`: as many as the machine's cores), and returns one report per statement in file order.
+/// The calling thread evaluates one share itself, so it needs a stack as large as the `stack`
+/// bytes each other thread gets; a file whose statements form one group is evaluated on the
+/// calling thread alone, without starting a thread or asking the machine for its cores.
+pub fn evaluate_parallel(src: &str, config: &Config, threads: Option<usize>, stack: usize) -> Vec<StmtReport> {
     let parsed = cgt_syntax::parse(src);
     let groups = statement_groups(&parsed);
     let group_count = groups.iter().copied().max().map_or(0, |g| g + 1);
-    let threads = threads.clamp(1, group_count.max(1));
+    // Asking for the cores reads files (cgroup quotas), so only when there is a choice.
+    let threads = if group_count <= 1 { 1 } else { threads.unwrap_or_else(cores).clamp(1, group_count) };
+    if threads == 1 {
+        return crate::evaluate_parsed(parsed, src, config);
+    }
     let mut lines = LineCounter::default();
     let line_numbers: Vec<usize> = parsed.stmts.iter().map(|s| lines.line_of(src, s.span.start)).collect();
     // Groups are dealt to the threads in turn, in the order of their first statements.
-    let worker_of = |i: usize| groups[i] % threads;
-    let mut reports: Vec<Option<StmtReport>> = vec![None; parsed.stmts.len()];
-    let results = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|w| {
-                let (parsed, line_numbers) = (&parsed, &line_numbers);
-                std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, move || {
-                    let mut session = Session::new(config.clone());
-                    let mut out = Vec::new();
-                    for (i, stmt) in parsed.stmts.iter().enumerate().filter(|(i, _)| worker_of(*i) == w) {
-                        let budget = session.budget();
-                        out.push((i, session.run_statement(stmt, src, line_numbers[i], &budget)));
-                    }
-                    out
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.map(|h| h.join())).collect::<Vec<_>>()
-    });
-    for result in results {
-        match result {
-            Ok(Ok(done)) => {
-                for (i, r) in done {
-                    reports[i] = Some(r);
-                }
-            }
-            // A thread that could not start or that failed: evaluate everything on this one.
-            _ => return crate::evaluate(src, config),
-        }
-    }
+    let share = Share { parsed: &parsed, src, config, line_numbers: &line_numbers, groups: &groups, threads };
+    let Some(reports) = share.run_all(stack) else { return crate::evaluate(src, config) };
     let mut syntax_errors = parsed.errors.into_iter().peekable();
     let mut out = Vec::with_capacity(reports.len());
     for (stmt, report) in parsed.stmts.iter().zip(reports) {
@@ -123,6 +102,54 @@ pub fn evaluate_parallel(src: &str, config: &Config, threads: usize, stack: usiz
         out.push(report);
     }
     out
+}
+
+/// The machine's cores (1 when they cannot be read).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// What every worker reads: the file, its statements' groups and lines, and the thread count.
+struct Share<'a> {
+    parsed: &'a ParsedFile,
+    src: &'a str,
+    config: &'a Config,
+    line_numbers: &'a [usize],
+    groups: &'a [usize],
+    threads: usize,
+}
+
+impl Share<'_> {
+    /// Runs worker 0 on this thread and the others on new threads; `None` when a thread could
+    /// not start or failed.
+    fn run_all(&self, stack: usize) -> Option<Vec<Option<StmtReport>>> {
+        let results = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..self.threads)
+                .map(|w| std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, move || self.run(w)))
+                .collect();
+            let mine = self.run(0);
+            let others = handles.into_iter().map(|h| h.ok().and_then(|h| h.join().ok())).collect::<Vec<_>>();
+            std::iter::once(Some(mine)).chain(others).collect::<Vec<_>>()
+        });
+        let mut reports: Vec<Option<StmtReport>> = vec![None; self.parsed.stmts.len()];
+        for done in results {
+            for (i, r) in done? {
+                reports[i] = Some(r);
+            }
+        }
+        Some(reports)
+    }
+
+    /// Evaluates, in file order in one session, the statements of the groups dealt to worker `w`.
+    fn run(&self, w: usize) -> Vec<(usize, StmtReport)> {
+        let mut session = Session::new(self.config.clone());
+        let mut out = Vec::new();
+        for (i, stmt) in self.parsed.stmts.iter().enumerate().filter(|(i, _)| self.groups[*i] % self.threads == w) {
+            let budget = session.budget();
+            out.push((i, session.run_statement(stmt, self.src, self.line_numbers[i], &budget)));
+        }
+        out
+    }
 }
 
 #[cfg(test)]
@@ -149,7 +176,7 @@ mod tests {
                    aa + 1\nlet pile = BBW\npyle\n";
         let config = Config::default();
         let one = crate::evaluate(src, &config);
-        for threads in [1, 2, 3, 8] {
+        for threads in [Some(1), Some(2), Some(3), Some(8), None] {
             let many = evaluate_parallel(src, &config, threads, 64 << 20);
             assert_eq!(many.len(), one.len());
             for (a, b) in one.iter().zip(&many) {

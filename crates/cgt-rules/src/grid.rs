@@ -170,24 +170,38 @@ impl Grid {
     /// The image under symmetry `t` (0..8): bit 0 flips rows, bit 1 flips columns, bit 2
     /// transposes.
     pub fn image(&self, t: u8) -> Grid {
-        let (rows, cols) = if t & 4 != 0 { (self.cols, self.rows) } else { (self.rows, self.cols) };
-        let mut cells = Vec::with_capacity(self.cells.len());
-        for r in 0..rows {
-            for c in 0..cols {
-                let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
-                let r = if t & 1 != 0 { self.rows - 1 - r } else { r };
-                let c = if t & 2 != 0 { self.cols - 1 - c } else { c };
-                cells.push(self.get(r, c));
-            }
-        }
-        Grid::from_cells(rows, cols, cells)
+        let (rows, cols) = self.image_size(t);
+        Grid::from_cells(rows, cols, self.image_cells(t).collect())
     }
 
     /// The least of the board's images under the eight symmetries of the square (or the four
     /// that keep rows as rows, when `transpose` is false).
     pub fn least_image(&self, transpose: bool) -> Grid {
+        // Images are compared as `Grid`s are ordered (rows, columns, then cells in reading
+        // order), cell by cell without building them; only the least one is built.
         let count = if transpose { 8 } else { 4 };
-        (1..count).map(|t| self.image(t)).fold(self.clone(), |a, b| a.min(b))
+        let key = |t: u8| self.image_size(t);
+        let best = (1..count).fold(0, |best, t| {
+            let less = key(t).cmp(&key(best)).then_with(|| self.image_cells(t).cmp(self.image_cells(best))).is_lt();
+            if less { t } else { best }
+        });
+        if best == 0 { self.clone() } else { self.image(best) }
+    }
+
+    /// The dimensions of the image under symmetry `t`.
+    fn image_size(&self, t: u8) -> (usize, usize) {
+        if t & 4 != 0 { (self.cols, self.rows) } else { (self.rows, self.cols) }
+    }
+
+    /// The cells of the image under symmetry `t`, in its reading order.
+    fn image_cells(&self, t: u8) -> impl Iterator<Item = u8> + '_ {
+        let (rows, cols) = self.image_size(t);
+        (0..rows).flat_map(move |r| (0..cols).map(move |c| (r, c))).map(move |(r, c)| {
+            let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+            let r = if t & 1 != 0 { self.rows - 1 - r } else { r };
+            let c = if t & 2 != 0 { self.cols - 1 - c } else { c };
+            self.get(r, c)
+        })
     }
 
     /// The connected parts of the cells where `member` holds (4-connected, or 8-connected
@@ -265,6 +279,42 @@ mod tests {
         let empty = Grid::parse(&[""], &ABC).unwrap();
         assert_eq!(empty, Grid::parse::<&str>(&[], &ABC).unwrap());
         assert_eq!(Grid::parse(&quoted(&empty.quoted_rows(&ABC)), &ABC).unwrap(), empty);
+    }
+
+    /// The image under symmetry `t` built cell by cell from the definition: flip rows (bit 0),
+    /// flip columns (bit 1), then transpose (bit 2).
+    fn image_by_definition(g: &Grid, t: u8) -> Grid {
+        let flipped: Vec<Vec<u8>> = (0..g.rows())
+            .map(|r| if t & 1 != 0 { g.rows() - 1 - r } else { r })
+            .map(|r| (0..g.cols()).map(|c| g.get(r, if t & 2 != 0 { g.cols() - 1 - c } else { c })).collect())
+            .collect();
+        let rows: Vec<Vec<u8>> = if t & 4 == 0 {
+            flipped
+        } else {
+            (0..g.cols()).map(|c| flipped.iter().map(|row| row[c]).collect()).collect()
+        };
+        let text: Vec<String> = rows.iter().map(|row| row.iter().map(|&c| ABC[c as usize]).collect()).collect();
+        Grid::parse(&text, &ABC).unwrap()
+    }
+
+    #[test]
+    fn least_image_is_the_least_of_the_built_images() {
+        let mut rng = cgt_testkit::Rng::new(18);
+        for _ in 0..3000 {
+            let (rows, cols) = (rng.below(6) as usize, 1 + rng.below(6) as usize);
+            // Few codes, so that symmetric boards and long common prefixes of images are common.
+            let codes = 1 + rng.below(3);
+            let text: Vec<String> =
+                (0..rows).map(|_| (0..cols).map(|_| ABC[rng.below(codes) as usize]).collect()).collect();
+            let g = Grid::parse(&text, &ABC).unwrap();
+            for t in 0..8 {
+                assert_eq!(g.image(t), image_by_definition(&g, t), "{text:?} under {t}");
+            }
+            for (transpose, count) in [(true, 8), (false, 4)] {
+                let least = (0..count).map(|t| image_by_definition(&g, t)).min().unwrap();
+                assert_eq!(g.least_image(transpose), least, "{text:?}");
+            }
+        }
     }
 
     #[test]

@@ -9,10 +9,10 @@
 //! the oracle every faster method is tested against. Both work without recursion, so deep
 //! games cannot overflow the stack, and both honour the budget.
 
-use std::collections::HashMap;
 use std::hash::Hash;
 
 use cgt_core::game::{GameId, Games};
+use cgt_core::hash::FxHashMap;
 use cgt_core::{Budget, Exhausted};
 
 /// A position of a partizan ruleset.
@@ -46,7 +46,7 @@ pub trait Tabled: Partizan + Clone + Eq + Hash {
 
 /// Computes values of positions of one ruleset, remembering every region it has seen.
 pub struct Solver<P: Tabled> {
-    table: HashMap<P, GameId>,
+    table: FxHashMap<P, GameId>,
     limit: usize,
 }
 
@@ -68,7 +68,7 @@ struct Frame<P> {
 impl<P: Tabled> Solver<P> {
     /// An empty solver whose table holds up to 2^22 regions before it is cleared.
     pub fn new() -> Self {
-        Solver { table: HashMap::new(), limit: 1 << 22 }
+        Solver { table: FxHashMap::default(), limit: 1 << 22 }
     }
 
     /// The number of regions in the table.
