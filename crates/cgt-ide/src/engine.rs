@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use cgt_core::{Budget, Exhausted};
 use cgt_eval::{Config, DefId, LineCounter, Session, StmtReport, Value};
-use cgt_syntax::{ParsedFile, Stmt, StmtKind, name_defined, names_used};
+use cgt_syntax::{ParseCache, ParsedFile, Stmt, StmtKind, name_defined, names_used};
 
 /// Settings of the editor's evaluation.
 #[derive(Clone, Debug)]
@@ -56,8 +56,9 @@ pub enum StmtResult {
 pub struct Analysis {
     /// The document's text.
     pub text: String,
-    /// Its statements and syntax errors.
-    pub parsed: ParsedFile,
+    /// Its statements and syntax errors (shared: the language server parses a version once for
+    /// its requests and its evaluation).
+    pub parsed: Arc<ParsedFile>,
     /// One result per statement of `parsed.stmts`.
     pub results: Vec<StmtResult>,
 }
@@ -65,7 +66,17 @@ pub struct Analysis {
 impl Analysis {
     /// A document parsed but not evaluated: every statement pending.
     pub fn unevaluated(text: &str) -> Self {
-        let parsed = cgt_syntax::parse(text);
+        Analysis::pending(text, Arc::new(cgt_syntax::parse(text)))
+    }
+
+    /// As [`Analysis::unevaluated`], parsing through `cache`: only statements whose text is not
+    /// in the previous version parsed with it are parsed again.
+    pub fn unevaluated_with(text: &str, cache: &mut ParseCache) -> Self {
+        Analysis::pending(text, Arc::new(cache.parse(text)))
+    }
+
+    /// A document with its parse, not evaluated: every statement pending.
+    pub fn pending(text: &str, parsed: Arc<ParsedFile>) -> Self {
         let results = vec![StmtResult::Pending; parsed.stmts.len()];
         Analysis { text: text.to_string(), parsed, results }
     }
@@ -101,6 +112,7 @@ struct CacheEntry {
 /// Evaluates versions of one document, reusing what did not change.
 pub struct DocumentEngine {
     session: Session,
+    parses: ParseCache,
     cache: HashMap<String, Vec<CacheEntry>>,
     config: EngineConfig,
     evaluated: usize,
@@ -112,7 +124,13 @@ const ARENA_LIMIT: usize = 512 << 20;
 impl DocumentEngine {
     /// An engine with an empty cache.
     pub fn new(config: EngineConfig) -> Self {
-        DocumentEngine { session: Session::new(session_config(&config)), cache: HashMap::new(), config, evaluated: 0 }
+        DocumentEngine {
+            session: Session::new(session_config(&config)),
+            parses: ParseCache::new(),
+            cache: HashMap::new(),
+            config,
+            evaluated: 0,
+        }
     }
 
     /// How many statement evaluations (not answered from the cache) this engine has run.
@@ -135,12 +153,27 @@ impl DocumentEngine {
         &mut self,
         text: &str,
         cancel: &Arc<AtomicBool>,
+        progress: impl FnMut(&Analysis),
+    ) -> Option<Analysis> {
+        let parsed = Arc::new(self.parses.parse(text));
+        self.evaluate_parsed(text, parsed, cancel, progress)
+    }
+
+    /// As [`DocumentEngine::evaluate`], for a text already parsed (`parsed` must be the parse
+    /// of `text`).
+    pub fn evaluate_parsed(
+        &mut self,
+        text: &str,
+        parsed: Arc<ParsedFile>,
+        cancel: &Arc<AtomicBool>,
         mut progress: impl FnMut(&Analysis),
     ) -> Option<Analysis> {
         if self.session.memory_bytes() > ARENA_LIMIT {
+            let parses = std::mem::take(&mut self.parses);
             *self = DocumentEngine::new(self.config.clone());
+            self.parses = parses;
         }
-        let mut analysis = Analysis::unevaluated(text);
+        let mut analysis = Analysis::pending(text, parsed);
         let mut slow = HashSet::new();
         // Each pass resolves at least one statement: the first pending statement is not
         // blocked by a name, so it is either quick or the pass's one full-budget evaluation.
