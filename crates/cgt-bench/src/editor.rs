@@ -28,13 +28,19 @@ pub const EDITOR: &[Workload] = &[
     },
     Workload {
         name: "editor-parse",
-        what: "Parsing an n-line file of the editor workloads' kind (the IDE engine parses the whole file on every change).",
+        what: "Parsing an n-line file of the editor workloads' kind from scratch (what `cgt eval` does).",
         sizes: &[1_000, 4_000, 10_000],
         run: |n| {
             let text = document(n, false).join("\n");
             let parsed = cgt_syntax::parse(&text);
             format!("{} statements", parsed.stmts.len())
         },
+    },
+    Workload {
+        name: "editor-parse-incremental",
+        what: "Parsing an n-line file after one line changed, through the parse cache of the previous version (what the editor does on every change).",
+        sizes: &[1_000, 4_000, 10_000],
+        run: parse_change,
     },
     Workload {
         name: "lsp-change",
@@ -97,6 +103,28 @@ fn engine_change(n: u64, slow: bool) -> String {
             .expect("not cancelled");
         let done = a.results.iter().filter(|r| matches!(r, cgt_ide::StmtResult::Done(_))).count();
         format!("{done} results; first publication after {:?}", first.unwrap_or_default())
+    })
+}
+
+thread_local! {
+    static PARSES: RefCell<Option<(u64, cgt_syntax::ParseCache, Vec<String>, u64)>> = const { RefCell::new(None) };
+}
+
+fn parse_change(n: u64) -> String {
+    PARSES.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        if cell.as_ref().is_none_or(|s| s.0 != n) {
+            let lines = document(n, false);
+            let mut cache = cgt_syntax::ParseCache::new();
+            cache.parse(&lines.join("\n"));
+            *cell = Some((n, cache, lines, 0));
+        }
+        let (_, cache, lines, edits) = cell.as_mut().expect("set above");
+        *edits += 1;
+        let k = (*edits * 7919 % (n - 1) + 1) as usize;
+        lines[k] = format!("{} == {}/16", "BW".repeat(1 + (*edits % 5) as usize), *edits % 16);
+        let parsed = cache.parse(&lines.join("\n"));
+        format!("{} statements", parsed.stmts.len())
     })
 }
 
