@@ -106,24 +106,32 @@ fn engine_change(n: u64, slow: bool) -> String {
     })
 }
 
+/// A document and the parse cache of its previous version.
+struct ParseState {
+    n: u64,
+    cache: cgt_syntax::ParseCache,
+    lines: Vec<String>,
+    edits: u64,
+}
+
 thread_local! {
-    static PARSES: RefCell<Option<(u64, cgt_syntax::ParseCache, Vec<String>, u64)>> = const { RefCell::new(None) };
+    static PARSES: RefCell<Option<ParseState>> = const { RefCell::new(None) };
 }
 
 fn parse_change(n: u64) -> String {
     PARSES.with(|cell| {
         let mut cell = cell.borrow_mut();
-        if cell.as_ref().is_none_or(|s| s.0 != n) {
+        if cell.as_ref().is_none_or(|s| s.n != n) {
             let lines = document(n, false);
             let mut cache = cgt_syntax::ParseCache::new();
             cache.parse(&lines.join("\n"));
-            *cell = Some((n, cache, lines, 0));
+            *cell = Some(ParseState { n, cache, lines, edits: 0 });
         }
-        let (_, cache, lines, edits) = cell.as_mut().expect("set above");
-        *edits += 1;
-        let k = (*edits * 7919 % (n - 1) + 1) as usize;
-        lines[k] = format!("{} == {}/16", "BW".repeat(1 + (*edits % 5) as usize), *edits % 16);
-        let parsed = cache.parse(&lines.join("\n"));
+        let s = cell.as_mut().expect("set above");
+        s.edits += 1;
+        let k = (s.edits * 7919 % (n - 1) + 1) as usize;
+        s.lines[k] = format!("{} == {}/16", "BW".repeat(1 + (s.edits % 5) as usize), s.edits % 16);
+        let parsed = s.cache.parse(&s.lines.join("\n"));
         format!("{} statements", parsed.stmts.len())
     })
 }
