@@ -28,13 +28,19 @@ pub const EDITOR: &[Workload] = &[
     },
     Workload {
         name: "editor-parse",
-        what: "Parsing an n-line file of the editor workloads' kind (the IDE engine parses the whole file on every change).",
+        what: "Parsing an n-line file of the editor workloads' kind from scratch (what `cgt eval` does).",
         sizes: &[1_000, 4_000, 10_000],
         run: |n| {
             let text = document(n, false).join("\n");
             let parsed = cgt_syntax::parse(&text);
             format!("{} statements", parsed.stmts.len())
         },
+    },
+    Workload {
+        name: "editor-parse-incremental",
+        what: "Parsing an n-line file after one line changed, through the parse cache of the previous version (what the editor does on every change).",
+        sizes: &[1_000, 4_000, 10_000],
+        run: parse_change,
     },
     Workload {
         name: "lsp-change",
@@ -97,6 +103,36 @@ fn engine_change(n: u64, slow: bool) -> String {
             .expect("not cancelled");
         let done = a.results.iter().filter(|r| matches!(r, cgt_ide::StmtResult::Done(_))).count();
         format!("{done} results; first publication after {:?}", first.unwrap_or_default())
+    })
+}
+
+/// A document and the parse cache of its previous version.
+struct ParseState {
+    n: u64,
+    cache: cgt_syntax::ParseCache,
+    lines: Vec<String>,
+    edits: u64,
+}
+
+thread_local! {
+    static PARSES: RefCell<Option<ParseState>> = const { RefCell::new(None) };
+}
+
+fn parse_change(n: u64) -> String {
+    PARSES.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        if cell.as_ref().is_none_or(|s| s.n != n) {
+            let lines = document(n, false);
+            let mut cache = cgt_syntax::ParseCache::new();
+            cache.parse(&lines.join("\n"));
+            *cell = Some(ParseState { n, cache, lines, edits: 0 });
+        }
+        let s = cell.as_mut().expect("set above");
+        s.edits += 1;
+        let k = (s.edits * 7919 % (n - 1) + 1) as usize;
+        s.lines[k] = format!("{} == {}/16", "BW".repeat(1 + (s.edits % 5) as usize), s.edits % 16);
+        let parsed = s.cache.parse(&s.lines.join("\n"));
+        format!("{} statements", parsed.stmts.len())
     })
 }
 

@@ -1,6 +1,8 @@
 //! The benchmark suite: `cargo run --release -p cgt-bench -- [FILTER]` runs every workload whose
 //! name contains FILTER at growing sizes and prints Markdown tables (median of several runs)
 //! for BENCHMARKS.md. Benchmarks are measurements, never tests: nothing here fails on a time.
+//! `cgt-bench FILTER SIZES RUNS` runs only the given sizes (comma-separated) at least RUNS times
+//! each, for profiling one size (`perf record ... cgt-bench lsp-change 10000 40`).
 
 mod definitions;
 mod editor;
@@ -36,11 +38,11 @@ const TARGET: Duration = Duration::from_millis(300);
 /// A size slower than this ends the workload's table (larger sizes would only be slower).
 const CUTOFF: Duration = Duration::from_secs(20);
 
-fn measure(w: &Workload, size: u64) -> Row {
+fn measure(w: &Workload, size: u64, runs: usize) -> Row {
     let mut times = Vec::new();
     let mut note = String::new();
     let started = Instant::now();
-    while times.len() < 3 || (started.elapsed() < TARGET && times.len() < 50) {
+    while times.len() < runs || (started.elapsed() < TARGET && times.len() < 50) {
         let t = Instant::now();
         note = (w.run)(size);
         times.push(t.elapsed());
@@ -65,11 +67,14 @@ fn show(d: Duration) -> String {
 
 fn main() {
     let filter = std::env::args().nth(1).unwrap_or_default();
+    let only: Option<Vec<u64>> =
+        std::env::args().nth(2).map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect());
+    let runs = std::env::args().nth(3).and_then(|r| r.parse().ok()).unwrap_or(3);
     let all = workloads::ALL.iter().chain(rules::RULES).chain(definitions::DEFINITIONS).chain(editor::EDITOR);
     for w in all.filter(|w| w.name.contains(&filter)) {
         println!("### {}\n\n{}\n\n| n | median time | result |\n|---|---|---|", w.name, w.what);
-        for &size in w.sizes {
-            let row = measure(w, size);
+        for &size in only.as_deref().unwrap_or(w.sizes) {
+            let row = measure(w, size, runs);
             println!("| {} | {} | {} |", row.size, show(row.time), row.note);
             if row.time > CUTOFF {
                 break;

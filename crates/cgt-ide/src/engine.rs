@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use cgt_core::{Budget, Exhausted};
 use cgt_eval::{Config, DefId, LineCounter, Session, StmtReport, Value};
-use cgt_syntax::{ParsedFile, Stmt, StmtKind, name_defined, names_used};
+use cgt_syntax::{ParseCache, ParsedFile, Stmt, StmtKind, name_defined, names_used};
 
 /// Settings of the editor's evaluation.
 #[derive(Clone, Debug)]
@@ -47,8 +47,8 @@ impl Default for EngineConfig {
 pub enum StmtResult {
     /// Not evaluated yet (a slow statement, or one that depends on it).
     Pending,
-    /// Evaluated.
-    Done(Box<StmtReport>),
+    /// Evaluated (shared with the engine's cache, so reusing a result is not a copy).
+    Done(Arc<StmtReport>),
 }
 
 /// A document with its parse and the results known so far; what every IDE feature reads.
@@ -56,8 +56,9 @@ pub enum StmtResult {
 pub struct Analysis {
     /// The document's text.
     pub text: String,
-    /// Its statements and syntax errors.
-    pub parsed: ParsedFile,
+    /// Its statements and syntax errors (shared: the language server parses a version once for
+    /// its requests and its evaluation).
+    pub parsed: Arc<ParsedFile>,
     /// One result per statement of `parsed.stmts`.
     pub results: Vec<StmtResult>,
 }
@@ -65,7 +66,17 @@ pub struct Analysis {
 impl Analysis {
     /// A document parsed but not evaluated: every statement pending.
     pub fn unevaluated(text: &str) -> Self {
-        let parsed = cgt_syntax::parse(text);
+        Analysis::pending(text, Arc::new(cgt_syntax::parse(text)))
+    }
+
+    /// As [`Analysis::unevaluated`], parsing through `cache`: only statements whose text is not
+    /// in the previous version parsed with it are parsed again.
+    pub fn unevaluated_with(text: &str, cache: &mut ParseCache) -> Self {
+        Analysis::pending(text, Arc::new(cache.parse(text)))
+    }
+
+    /// A document with its parse, not evaluated: every statement pending.
+    pub fn pending(text: &str, parsed: Arc<ParsedFile>) -> Self {
         let results = vec![StmtResult::Pending; parsed.stmts.len()];
         Analysis { text: text.to_string(), parsed, results }
     }
@@ -93,15 +104,23 @@ type Input = (String, Option<Value>, Option<DefId>);
 /// One cached result: the inputs it was computed from and what it produced.
 struct CacheEntry {
     inputs: Vec<Input>,
-    report: StmtReport,
+    report: Arc<StmtReport>,
     binding: Option<Value>,
     def: Option<DefId>,
+}
+
+/// The cached results of one statement text, with the names it uses (sorted, each once).
+#[derive(Default)]
+struct Slot {
+    names: Arc<[String]>,
+    entries: Vec<CacheEntry>,
 }
 
 /// Evaluates versions of one document, reusing what did not change.
 pub struct DocumentEngine {
     session: Session,
-    cache: HashMap<String, Vec<CacheEntry>>,
+    parses: ParseCache,
+    cache: HashMap<String, Slot>,
     config: EngineConfig,
     evaluated: usize,
 }
@@ -112,7 +131,13 @@ const ARENA_LIMIT: usize = 512 << 20;
 impl DocumentEngine {
     /// An engine with an empty cache.
     pub fn new(config: EngineConfig) -> Self {
-        DocumentEngine { session: Session::new(session_config(&config)), cache: HashMap::new(), config, evaluated: 0 }
+        DocumentEngine {
+            session: Session::new(session_config(&config)),
+            parses: ParseCache::new(),
+            cache: HashMap::new(),
+            config,
+            evaluated: 0,
+        }
     }
 
     /// How many statement evaluations (not answered from the cache) this engine has run.
@@ -135,12 +160,27 @@ impl DocumentEngine {
         &mut self,
         text: &str,
         cancel: &Arc<AtomicBool>,
+        progress: impl FnMut(&Analysis),
+    ) -> Option<Analysis> {
+        let parsed = Arc::new(self.parses.parse(text));
+        self.evaluate_parsed(text, parsed, cancel, progress)
+    }
+
+    /// As [`DocumentEngine::evaluate`], for a text already parsed (`parsed` must be the parse
+    /// of `text`).
+    pub fn evaluate_parsed(
+        &mut self,
+        text: &str,
+        parsed: Arc<ParsedFile>,
+        cancel: &Arc<AtomicBool>,
         mut progress: impl FnMut(&Analysis),
     ) -> Option<Analysis> {
         if self.session.memory_bytes() > ARENA_LIMIT {
+            let parses = std::mem::take(&mut self.parses);
             *self = DocumentEngine::new(self.config.clone());
+            self.parses = parses;
         }
-        let mut analysis = Analysis::unevaluated(text);
+        let mut analysis = Analysis::pending(text, parsed);
         let mut slow = HashSet::new();
         // Each pass resolves at least one statement: the first pending statement is not
         // blocked by a name, so it is either quick or the pass's one full-budget evaluation.
@@ -172,8 +212,9 @@ impl DocumentEngine {
             while let Some(d) = errors.next_if(|d| d.span.start <= stmt.span.end) {
                 syntax.push(d.clone());
             }
-            let blocked = names_used(stmt).iter().any(|n| pending_names.contains(&n.node));
-            let cached = if blocked { None } else { self.cached(stmt, &a.text, line) };
+            let names = self.names(stmt, &a.text);
+            let blocked = !pending_names.is_empty() && names.iter().any(|n| pending_names.contains(n));
+            let cached = if blocked { None } else { self.cached(stmt, &a.text, &names, line) };
             let mode = match (cached.is_some() || blocked, slow.contains(&i)) {
                 (true, _) => None,
                 (false, false) => Some(false),
@@ -184,13 +225,15 @@ impl DocumentEngine {
                 (false, true) => None,
             };
             let done = match mode {
-                Some(full) => self.result(stmt, &a.text, line, full, cancel)?,
+                Some(full) => self.result(stmt, &a.text, &names, line, full, cancel)?,
                 None => cached,
             };
             match done {
                 Some(mut report) => {
-                    report.diagnostics.splice(0..0, syntax);
-                    a.results[i] = StmtResult::Done(Box::new(report));
+                    if !syntax.is_empty() {
+                        Arc::make_mut(&mut report).diagnostics.splice(0..0, syntax);
+                    }
+                    a.results[i] = StmtResult::Done(report);
                 }
                 None => {
                     if mode == Some(false) {
@@ -206,26 +249,33 @@ impl DocumentEngine {
         Some(any_pending)
     }
 
-    /// The names a statement uses, with what they stand for now: the cache key besides its
-    /// text.
-    fn inputs(&self, stmt: &Stmt) -> Vec<Input> {
+    /// The names a statement uses (sorted, each once), from the cache when its text is there.
+    fn names(&self, stmt: &Stmt, text: &str) -> Arc<[String]> {
+        if let Some(slot) = self.cache.get(&text[stmt.span.clone()]) {
+            return slot.names.clone();
+        }
         let mut names: Vec<String> = names_used(stmt).into_iter().map(|n| n.node).collect();
         names.sort();
         names.dedup();
-        names
-            .into_iter()
-            .map(|n| {
-                let value = self.session.value_of(&n).cloned();
-                let def = self.session.def_id(&n);
-                (n, value, def)
-            })
-            .collect()
+        names.into()
+    }
+
+    /// What each of `names` stands for now: the cache key besides the statement's text.
+    fn inputs(&self, names: &[String]) -> Vec<Input> {
+        names.iter().map(|n| (n.clone(), self.session.value_of(n).cloned(), self.session.def_id(n))).collect()
+    }
+
+    /// Whether a cached result was computed from what its names stand for now.
+    fn current(&self, inputs: &[Input]) -> bool {
+        inputs
+            .iter()
+            .all(|(n, value, def)| self.session.value_of(n) == value.as_ref() && self.session.def_id(n) == *def)
     }
 
     /// The cached result of a statement, if any (binding its name as evaluation would).
-    fn cached(&mut self, stmt: &Stmt, text: &str, line: usize) -> Option<StmtReport> {
-        let inputs = self.inputs(stmt);
-        let hit = self.cache.get(&text[stmt.span.clone()])?.iter().find(|e| e.inputs == inputs)?;
+    fn cached(&mut self, stmt: &Stmt, text: &str, names: &[String], line: usize) -> Option<Arc<StmtReport>> {
+        let slot = self.cache.get(&text[stmt.span.clone()])?;
+        let hit = slot.entries.iter().find(|e| e.inputs.len() == names.len() && self.current(&e.inputs))?;
         let report = relocate(&hit.report, stmt.span.start, line);
         if let (Some(name), Some(v)) = (name_defined(stmt), &hit.binding) {
             self.session.bind(&name.node, v.clone(), name.span.clone());
@@ -242,14 +292,15 @@ impl DocumentEngine {
         &mut self,
         stmt: &Stmt,
         text: &str,
+        names: &Arc<[String]>,
         line: usize,
         full: bool,
         cancel: &Arc<AtomicBool>,
-    ) -> Option<Option<StmtReport>> {
+    ) -> Option<Option<Arc<StmtReport>>> {
         if matches!(stmt.kind, StmtKind::Error) {
-            return Some(Some(StmtReport::new(text, stmt.span.clone(), line)));
+            return Some(Some(Arc::new(StmtReport::new(text, stmt.span.clone(), line))));
         }
-        let inputs = self.inputs(stmt);
+        let inputs = self.inputs(names);
         let time = if full { self.config.budget } else { self.config.quick.min(self.config.budget) };
         let budget = Budget::with_cancel(time, self.config.memory, cancel.clone());
         self.evaluated += 1;
@@ -268,12 +319,12 @@ impl DocumentEngine {
                 _ => binding = self.session.value_of(&name.node).cloned(),
             }
         }
-        self.cache.entry(text[stmt.span.clone()].to_string()).or_default().push(CacheEntry {
-            inputs,
-            report: report.clone(),
-            binding,
-            def,
-        });
+        let report = Arc::new(report);
+        let slot = self
+            .cache
+            .entry(text[stmt.span.clone()].to_string())
+            .or_insert_with(|| Slot { names: names.clone(), entries: Vec::new() });
+        slot.entries.push(CacheEntry { inputs, report: report.clone(), binding, def });
         Some(Some(report))
     }
 
@@ -292,9 +343,13 @@ fn session_config(c: &EngineConfig) -> Config {
     Config { time: c.budget, memory: c.memory, unicode: c.unicode, details: true, pictures: true }
 }
 
-/// A cached report moved to a statement that now starts at `start` on `line`.
-fn relocate(report: &StmtReport, start: usize, line: usize) -> StmtReport {
-    let mut r = report.clone();
+/// A cached report moved to a statement that now starts at `start` on `line` (shared, not
+/// copied, when it has not moved).
+fn relocate(report: &Arc<StmtReport>, start: usize, line: usize) -> Arc<StmtReport> {
+    if report.span.start == start && report.line == line {
+        return report.clone();
+    }
+    let mut r = StmtReport::clone(report);
     let shift = |x: usize| x - report.span.start + start;
     r.span = start..shift(report.span.end);
     r.line = line;
@@ -304,5 +359,5 @@ fn relocate(report: &StmtReport, start: usize, line: usize) -> StmtReport {
             l.span = shift(l.span.start)..shift(l.span.end);
         }
     }
-    r
+    Arc::new(r)
 }

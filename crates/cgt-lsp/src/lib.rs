@@ -17,6 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cgt_ide::{Analysis, EngineConfig};
+use cgt_syntax::ParseCache;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer, LspService, Server};
@@ -52,6 +53,8 @@ pub(crate) struct Doc {
     pub index: LineIndex,
     pub analysis: Arc<Analysis>,
     pub cancel: Arc<AtomicBool>,
+    /// The statements parsed in the last versions, for parsing the next one.
+    pub parses: ParseCache,
 }
 
 /// The documents, shared between request handlers and the worker.
@@ -71,20 +74,26 @@ impl Backend {
         Backend { client, docs, jobs }
     }
 
-    /// Records a new version of a document and asks the worker to evaluate it.
+    /// Records a new version of a document and asks the worker to evaluate it. The new text is
+    /// parsed here, so that requests always read an analysis of the text they refer to; the
+    /// document's parse cache makes that cost only the statements that changed.
     fn update(&self, uri: Uri, version: i32, text: String) {
         let cancel = Arc::new(AtomicBool::new(false));
-        let doc = Doc {
-            index: LineIndex::new(&text),
-            analysis: Arc::new(Analysis::unevaluated(&text)),
-            text: text.clone(),
-            version,
-            cancel: cancel.clone(),
+        let mut parses = match self.lock().get_mut(&uri) {
+            Some(old) => {
+                old.cancel.store(true, Ordering::Relaxed);
+                std::mem::take(&mut old.parses)
+            }
+            None => ParseCache::new(),
         };
-        if let Some(old) = self.lock().insert(uri.clone(), doc) {
-            old.cancel.store(true, Ordering::Relaxed);
-        }
-        let _ = self.jobs.send(Job::Evaluate { uri, version, text, cancel });
+        let analysis = Arc::new(Analysis::unevaluated_with(&text, &mut parses));
+        let parsed = analysis.parsed.clone();
+        let doc =
+            Doc { index: LineIndex::new(&text), analysis, parses, text: text.clone(), version, cancel: cancel.clone() };
+        let old = self.lock().insert(uri.clone(), doc);
+        let _ = self.jobs.send(Job::Evaluate { uri, version, text, parsed, cancel });
+        // The old version's analysis is dropped here, after the worker has its job.
+        drop(old);
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uri, Doc>> {

@@ -7,7 +7,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, Sender};
 
-use cgt_ide::{Analysis, DocumentEngine, EngineConfig};
+use cgt_ide::{Analysis, DocumentEngine, EngineConfig, StmtResult};
+use cgt_syntax::ParsedFile;
 use tower_lsp_server::Client;
 use tower_lsp_server::ls_types::Uri;
 
@@ -16,7 +17,7 @@ use crate::{Docs, convert};
 /// Work for the worker.
 pub enum Job {
     /// Evaluate this version of a document (cancelled when `cancel` is set).
-    Evaluate { uri: Uri, version: i32, text: String, cancel: Arc<AtomicBool> },
+    Evaluate { uri: Uri, version: i32, text: String, parsed: Arc<ParsedFile>, cancel: Arc<AtomicBool> },
     /// Forget a closed document.
     Close(Uri),
     /// New settings for every document.
@@ -37,6 +38,9 @@ pub fn spawn(client: Client, docs: Docs, runtime: tokio::runtime::Handle) -> Sen
     tx
 }
 
+/// A version of a document to evaluate: its uri, version, text and parse, and its cancel flag.
+type Evaluation = (Uri, i32, String, Arc<ParsedFile>, Arc<AtomicBool>);
+
 struct Worker {
     client: Client,
     docs: Docs,
@@ -49,12 +53,12 @@ impl Worker {
     fn run(mut self, rx: Receiver<Job>) {
         while let Ok(first) = rx.recv() {
             // Take everything queued, and keep only the newest version of each document.
-            let mut latest: Vec<(Uri, i32, String, Arc<AtomicBool>)> = Vec::new();
+            let mut latest: Vec<Evaluation> = Vec::new();
             for job in std::iter::once(first).chain(rx.try_iter()) {
                 match job {
-                    Job::Evaluate { uri, version, text, cancel } => {
+                    Job::Evaluate { uri, version, text, parsed, cancel } => {
                         latest.retain(|(u, ..)| *u != uri);
-                        latest.push((uri, version, text, cancel));
+                        latest.push((uri, version, text, parsed, cancel));
                     }
                     Job::Close(uri) => {
                         latest.retain(|(u, ..)| *u != uri);
@@ -68,31 +72,42 @@ impl Worker {
                     }
                 }
             }
-            for (uri, version, text, cancel) in latest {
-                self.evaluate(uri, version, &text, &cancel);
+            for (uri, version, text, parsed, cancel) in latest {
+                self.evaluate(uri, version, &text, parsed, &cancel);
             }
         }
     }
 
-    fn evaluate(&mut self, uri: Uri, version: i32, text: &str, cancel: &Arc<AtomicBool>) {
+    fn evaluate(&mut self, uri: Uri, version: i32, text: &str, parsed: Arc<ParsedFile>, cancel: &Arc<AtomicBool>) {
         let engine = self.engines.entry(uri.clone()).or_insert_with(|| DocumentEngine::new(self.config.clone()));
         let (client, docs, runtime) = (&self.client, &self.docs, &self.runtime);
-        engine.evaluate(text, cancel, |analysis| publish(client, docs, runtime, &uri, version, analysis));
+        // Partial analyses (a slow statement still pending) are published as they come; the
+        // final one is published below without copying it.
+        let finished = engine.evaluate_parsed(text, parsed, cancel, |analysis| {
+            if analysis.results.iter().any(|r| matches!(r, StmtResult::Pending)) {
+                publish(client, docs, runtime, &uri, version, Arc::new(analysis.clone()));
+            }
+        });
+        if let Some(analysis) = finished {
+            publish(client, docs, runtime, &uri, version, Arc::new(analysis));
+        }
     }
 }
 
 /// Stores an analysis for its version (if still current) and pushes diagnostics and a hint
 /// refresh to the client.
-fn publish(client: &Client, docs: &Docs, runtime: &tokio::runtime::Handle, uri: &Uri, version: i32, a: &Analysis) {
-    let diagnostics = {
+fn publish(client: &Client, docs: &Docs, runtime: &tokio::runtime::Handle, uri: &Uri, version: i32, a: Arc<Analysis>) {
+    let (diagnostics, old) = {
         let mut docs = docs.lock().unwrap_or_else(|e| e.into_inner());
         let Some(doc) = docs.get_mut(uri).filter(|d| d.version == version) else { return };
-        doc.analysis = Arc::new(a.clone());
-        cgt_ide::diagnostics(a).iter().map(|d| convert::diagnostic(doc, uri, d)).collect()
+        let diagnostics = cgt_ide::diagnostics(&a).iter().map(|d| convert::diagnostic(doc, uri, d)).collect();
+        (diagnostics, std::mem::replace(&mut doc.analysis, a))
     };
     let (client, uri) = (client.clone(), uri.clone());
     runtime.spawn(async move {
         client.publish_diagnostics(uri, diagnostics, Some(version)).await;
         let _ = client.inlay_hint_refresh().await;
     });
+    // The analysis it replaces is dropped after the diagnostics are on their way.
+    drop(old);
 }

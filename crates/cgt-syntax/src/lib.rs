@@ -8,8 +8,10 @@ mod ast;
 mod defs;
 mod diagnostic;
 mod grammar;
+mod incremental;
 mod lexer;
 mod rule_args;
+mod shift;
 mod split;
 mod visit;
 
@@ -22,6 +24,8 @@ pub use ast::*;
 pub use defs::{BinOp, Clause, DEF_KEYWORDS, DExpr, DKind, Definition, Item, MAX_NESTING, PrefixOp};
 pub use diagnostic::{Code, Diagnostic, Label, Severity};
 pub use grammar::{down_count, is_box_word};
+pub use incremental::ParseCache;
+use incremental::StmtParse;
 pub use lexer::{Span, Token, lex};
 pub use split::{MAX_DEPTH, opens_literal};
 pub use visit::{LocalKind, NameRef, NameRole, name_defined, name_refs, names_used};
@@ -37,27 +41,66 @@ pub struct ParsedFile {
 
 /// Parses a whole file.
 pub fn parse(src: &str) -> ParsedFile {
+    parse_with(src, None)
+}
+
+/// Parses a whole file, reusing (and then keeping) the statements of `cache`.
+fn parse_with(src: &str, mut cache: Option<&mut ParseCache>) -> ParsedFile {
     let tokens = lex(src);
-    let pieces = split::split(&tokens);
+    let mut pieces = split::split(&tokens);
+    let wholes: Vec<Span> =
+        pieces.iter().map(|p| tokens[p.tokens.start].1.start..tokens[p.tokens.end - 1].1.end).collect();
+    let mut done: Vec<Option<StmtParse>> = match cache.as_deref_mut() {
+        Some(c) => wholes.iter().map(|w| c.reuse(&src[w.clone()], w.start)).collect(),
+        None => vec![None; pieces.len()],
+    };
+    let missed: Vec<usize> = (0..pieces.len()).filter(|&i| done[i].is_none()).collect();
+    parse_pieces(&tokens, &mut pieces, &missed, &mut done);
+    if let Some(c) = cache {
+        for &i in &missed {
+            if let Some(p) = &done[i] {
+                c.store(&src[wholes[i].clone()], wholes[i].start, p);
+            }
+        }
+        c.finish();
+    }
+    let mut file = ParsedFile::default();
+    for (stmt, errors) in done.into_iter().flatten() {
+        file.stmts.push(stmt);
+        file.errors.extend(errors);
+    }
+    file
+}
+
+/// Parses the pieces listed in `which` (in order) into `done`.
+fn parse_pieces(
+    tokens: &[(Token<'_>, Span)],
+    pieces: &mut [split::Piece],
+    which: &[usize],
+    done: &mut [Option<StmtParse>],
+) {
+    if which.is_empty() {
+        return;
+    }
     // The tokens of every statement the expression grammar parses on this stack, kept for the
     // whole file so that one parser serves them all: building the parser's combinators took
-    // most of a short statement's time, and the editor parses the whole file on every change.
-    let simple: Vec<Vec<(Token<'_>, SimpleSpan)>> = pieces
+    // most of a short statement's time.
+    let simple: Vec<Vec<(Token<'_>, SimpleSpan)>> = which
         .iter()
-        .map(|piece| {
+        .map(|&i| {
+            let piece = &pieces[i];
             let toks = &tokens[piece.tokens.clone()];
             let own = piece.error.is_none() && piece.depth <= SHALLOW && !defs::is_definition_statement(toks);
             if own { simple_tokens(toks) } else { Vec::new() }
         })
         .collect();
     let parser = grammar::statement();
-    let mut file = ParsedFile::default();
-    for (i, piece) in pieces.into_iter().enumerate() {
+    for (k, &i) in which.iter().enumerate() {
+        let piece = &mut pieces[i];
         let toks = &tokens[piece.tokens.clone()];
         let whole = toks[0].1.start..toks[toks.len() - 1].1.end;
-        if let Some(err) = piece.error {
-            file.errors.push(err);
-            file.stmts.push(Stmt { kind: StmtKind::Error, span: whole });
+        if let Some(err) = piece.error.take() {
+            done[i] = Some((Stmt { kind: StmtKind::Error, span: whole }, vec![err]));
             continue;
         }
         let (stmt, errors) = if piece.depth > SHALLOW {
@@ -66,13 +109,11 @@ pub fn parse(src: &str) -> ParsedFile {
             defs::parse_statement(toks, whole.clone())
         } else {
             let eoi = SimpleSpan::from(whole.end..whole.end);
-            let (out, errs) = parser.parse(simple[i].as_slice().map(eoi, unpack)).into_output_errors();
+            let (out, errs) = parser.parse(simple[k].as_slice().map(eoi, unpack)).into_output_errors();
             statement_result(toks, out, &errs)
         };
-        file.errors.extend(errors);
-        file.stmts.push(stmt.unwrap_or(Stmt { kind: StmtKind::Error, span: whole }));
+        done[i] = Some((stmt.unwrap_or(Stmt { kind: StmtKind::Error, span: whole }), errors));
     }
-    file
 }
 
 /// A statement's tokens as the expression grammar reads them: without line breaks.
