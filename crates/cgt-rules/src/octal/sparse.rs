@@ -18,6 +18,8 @@
 //! 0.106. The space is chosen again, to make rare heaps as few as possible, whenever n doubles.
 //! The method is exact for every space; the space only decides the speed.
 
+mod scan;
+
 use cgt_core::{Budget, Exhausted};
 
 use super::code::{Code, Constraint};
@@ -26,8 +28,6 @@ use super::code::{Code, Constraint};
 const FIRST_MASK_AT: usize = 64;
 /// Masks are chosen among the values below `2^MASK_BITS`.
 const MASK_BITS: u32 = 10;
-/// Splits scanned between two budget checks.
-const SCAN_CHUNK: usize = 4096;
 
 /// How heaps are sorted into common and rare: heap i is common when
 /// `popcount(g(i) & mask) + (flip ? i + shift : 0)` is odd. With the flip by the heap's parity this
@@ -68,12 +68,14 @@ pub(super) struct Engine {
     mixed_parities: bool,
     pub(super) values: Vec<u32>,
     space: Space,
-    /// Heaps i >= 1 that are rare, and that are common, ascending.
+    /// Heaps i >= 1 that are rare, ascending, and their values.
     rare: Vec<u32>,
-    common: Vec<u32>,
+    rare_values: Vec<u32>,
     /// `seen[v] == n` marks v as an option value of the heap n being computed; its length is a
     /// power of two above every value, so it covers every option value.
     seen: Vec<usize>,
+    /// The pending values of the scan, as [`scan::Pending`] reads them; all zero between scans.
+    pending: Vec<u8>,
     /// For each split, whether its splits into two common heaps are left to the scan.
     scan: Vec<bool>,
 }
@@ -94,8 +96,9 @@ impl Engine {
             values: Vec::new(),
             space: Space { mask: 0, flip: false, shift: false },
             rare: Vec::new(),
-            common: Vec::new(),
+            rare_values: Vec::new(),
             seen: vec![usize::MAX; 2],
+            pending: vec![0; 2],
         }
     }
 
@@ -112,9 +115,11 @@ impl Engine {
         let cover = (v as usize + 1).next_power_of_two();
         if cover > self.seen.len() {
             self.seen.resize(cover, usize::MAX);
+            self.pending.resize(cover, 0);
         }
-        if n > 0 {
-            if self.space.is_common(n, v) { self.common.push(n as u32) } else { self.rare.push(n as u32) }
+        if n > 0 && !self.space.is_common(n, v) {
+            self.rare.push(n as u32);
+            self.rare_values.push(v);
         }
         Ok(())
     }
@@ -138,14 +143,16 @@ impl Engine {
             let m = n - k;
             // With `!`, the split into two equal heaps is not a move.
             let unequal = self.unequal[i];
-            let allowed = |a: usize| !unequal || 2 * a != m;
             let (g, seen) = (&self.values, &mut self.seen);
             let rare_below = self.rare.partition_point(|&r| (r as usize) < m);
             if 4 * rare_below > m {
-                (1..=m / 2).filter(|&a| allowed(a)).for_each(|a| seen[(g[a] ^ g[m - a]) as usize] = n);
+                scan::mark_splits(g, m, last_split(m, unequal), seen, n);
             } else {
-                let rare = self.rare[..rare_below].iter().map(|&r| r as usize);
-                rare.filter(|&r| allowed(r)).for_each(|r| seen[(g[r] ^ g[m - r]) as usize] = n);
+                let mask = seen.len() - 1;
+                let rare = self.rare[..rare_below].iter().zip(&self.rare_values);
+                for (&r, &v) in rare.filter(|&(&r, _)| !unequal || 2 * r as usize != m) {
+                    seen[(v ^ g[m - r as usize]) as usize & mask] = n;
+                }
                 self.scan[i] = true;
             }
         }
@@ -169,36 +176,31 @@ impl Engine {
         Ok(bound as u32)
     }
 
-    /// Marks the values below `bound` of splits into two common heaps, stopping once the
-    /// `pending` unmarked values there are all marked; whether they were.
+    /// Marks the values below `bound` reached by the splits left to the scan (all their splits:
+    /// those with a rare heap reach only marked values, and reading every split keeps both heaps
+    /// in contiguous memory), stopping once the `pending` unmarked values there are all marked;
+    /// whether they were.
     fn scan_common_pairs(
         &mut self,
         n: usize,
         bound: usize,
-        mut pending: usize,
+        pending: usize,
         budget: &Budget,
     ) -> Result<bool, Exhausted> {
-        let (g, seen) = (&self.values, &mut self.seen);
+        let seen = &mut self.seen;
+        (0..bound).filter(|&v| seen[v] != n).for_each(|v| self.pending[v] = 1);
+        let mut p = scan::Pending { table: &mut self.pending, seen, n, left: pending };
+        let mut done = Ok(false);
         for i in (0..self.split.len()).filter(|&i| self.scan[i]) {
             let m = n - self.split[i];
-            let half = self.common.partition_point(|&a| a as usize <= m / 2);
-            let skip_equal = self.unequal[i] && m.is_multiple_of(2);
-            for chunk in self.common[..half].chunks(SCAN_CHUNK) {
-                budget.check()?;
-                for &a in chunk {
-                    let a = a as usize;
-                    let x = (g[a] ^ g[m - a]) as usize;
-                    if x < bound && seen[x] != n && !(skip_equal && 2 * a == m) {
-                        seen[x] = n;
-                        pending -= 1;
-                        if pending == 0 {
-                            return Ok(true);
-                        }
-                    }
-                }
+            done = scan::scan_splits(&self.values, m, last_split(m, self.unequal[i]), &mut p, budget);
+            if done != Ok(false) {
+                break;
             }
         }
-        Ok(false)
+        // The table is all zero again, even when the budget ran out.
+        self.pending[..bound].fill(0);
+        done
     }
 
     /// Picks the space that makes the fewest heaps rare, and sorts the heaps again.
@@ -225,7 +227,12 @@ impl Engine {
         }
         self.space = best;
         let values = &self.values;
-        (self.common, self.rare) =
-            (1..values.len() as u32).partition(|&i| best.is_common(i as usize, values[i as usize]));
+        self.rare = (1..values.len() as u32).filter(|&i| !best.is_common(i as usize, values[i as usize])).collect();
+        self.rare_values = self.rare.iter().map(|&i| values[i as usize]).collect();
     }
+}
+
+/// The largest a of a split `(a, m - a)` with `a <= m - a`; with `unequal` (`!`), `a < m - a`.
+fn last_split(m: usize, unequal: bool) -> usize {
+    if unequal { m.saturating_sub(1) / 2 } else { m / 2 }
 }
