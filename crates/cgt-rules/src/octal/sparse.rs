@@ -67,6 +67,8 @@ pub(super) struct Engine {
     /// would leave both parities to the scan, so only spaces in the range are used).
     mixed_parities: bool,
     pub(super) values: Vec<u32>,
+    /// The values as `u16`, while they all fit.
+    narrow: Option<Vec<u16>>,
     space: Space,
     /// Heaps i >= 1 that are rare, ascending, and their values.
     rare: Vec<u32>,
@@ -76,6 +78,8 @@ pub(super) struct Engine {
     seen: Vec<usize>,
     /// The pending values of the scan, as [`scan::Pending`] reads them; all zero between scans.
     pending: Vec<u8>,
+    /// The pending values of the scan, ascending.
+    pending_list: Vec<u32>,
     /// For each split, whether its splits into two common heaps are left to the scan.
     scan: Vec<bool>,
 }
@@ -94,11 +98,13 @@ impl Engine {
             scan: vec![false; split.len()],
             split,
             values: Vec::new(),
+            narrow: Some(Vec::new()),
             space: Space { mask: 0, flip: false, shift: false },
             rare: Vec::new(),
             rare_values: Vec::new(),
             seen: vec![usize::MAX; 2],
             pending: vec![0; 2],
+            pending_list: Vec::new(),
         }
     }
 
@@ -112,6 +118,10 @@ impl Engine {
         self.mark_cheap_options(n, budget)?;
         let v = self.mex(n, budget)?;
         self.values.push(v);
+        match (&mut self.narrow, u16::try_from(v)) {
+            (Some(narrow), Ok(v)) => narrow.push(v),
+            _ => self.narrow = None,
+        }
         let cover = (v as usize + 1).next_power_of_two();
         if cover > self.seen.len() {
             self.seen.resize(cover, usize::MAX);
@@ -143,15 +153,19 @@ impl Engine {
             let m = n - k;
             // With `!`, the split into two equal heaps is not a move.
             let unequal = self.unequal[i];
-            let (g, seen) = (&self.values, &mut self.seen);
+            let seen = &mut self.seen;
             let rare_below = self.rare.partition_point(|&r| (r as usize) < m);
+            let last = last_split(m, unequal);
             if 4 * rare_below > m {
-                scan::mark_splits(g, m, last_split(m, unequal), seen, n);
+                match &self.narrow {
+                    Some(g) => scan::mark_splits(g, m, last, seen, n),
+                    None => scan::mark_splits(&self.values, m, last, seen, n),
+                }
             } else {
-                let mask = seen.len() - 1;
-                let rare = self.rare[..rare_below].iter().zip(&self.rare_values);
-                for (&r, &v) in rare.filter(|&(&r, _)| !unequal || 2 * r as usize != m) {
-                    seen[(v ^ g[m - r as usize]) as usize & mask] = n;
+                let rare = (&self.rare[..rare_below], &self.rare_values[..rare_below]);
+                match &self.narrow {
+                    Some(g) => scan::mark_rare(g, m, rare, unequal, seen, n),
+                    None => scan::mark_rare(&self.values, m, rare, unequal, seen, n),
                 }
                 self.scan[i] = true;
             }
@@ -188,12 +202,19 @@ impl Engine {
         budget: &Budget,
     ) -> Result<bool, Exhausted> {
         let seen = &mut self.seen;
-        (0..bound).filter(|&v| seen[v] != n).for_each(|v| self.pending[v] = 1);
-        let mut p = scan::Pending { table: &mut self.pending, seen, n, left: pending };
+        self.pending_list.clear();
+        self.pending_list.extend((0..bound as u32).filter(|&v| seen[v as usize] != n));
+        self.pending_list.iter().for_each(|&v| self.pending[v as usize] = 1);
+        let list = &self.pending_list;
+        let mut p = scan::Pending { table: &mut self.pending, list, seen, n, left: pending };
         let mut done = Ok(false);
         for i in (0..self.split.len()).filter(|&i| self.scan[i]) {
             let m = n - self.split[i];
-            done = scan::scan_splits(&self.values, m, last_split(m, self.unequal[i]), &mut p, budget);
+            let last = last_split(m, self.unequal[i]);
+            done = match &self.narrow {
+                Some(g) => scan::scan_splits(g, m, last, &mut p, budget),
+                None => scan::scan_splits(&self.values, m, last, &mut p, budget),
+            };
             if done != Ok(false) {
                 break;
             }
