@@ -148,8 +148,14 @@ pub(super) fn mark_rare<T: Value>(
     n: usize,
 ) {
     let mask = seen.len() - 1;
-    for (&r, &v) in rare.iter().zip(rare_values).filter(|&(&r, _)| !unequal || 2 * r as usize != m) {
-        seen[(v as usize ^ g[m - r as usize].index()) & mask] = n;
+    let pairs = rare.iter().zip(rare_values);
+    if unequal && m.is_multiple_of(2) {
+        for (&r, &v) in pairs.filter(|&(&r, _)| 2 * r as usize != m) {
+            seen[(v as usize ^ g[m - r as usize].index()) & mask] = n;
+        }
+    } else {
+        // Every rare heap here is below m, so each partner m - r is a heap.
+        pairs.for_each(|(&r, &v)| seen[(v as usize ^ g[m - r as usize].index()) & mask] = n);
     }
 }
 
