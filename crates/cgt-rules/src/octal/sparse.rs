@@ -12,6 +12,11 @@
 //! 3. one scan over the splits into two common heaps marks pending values until none is left
 //!    (then g(n) = c) or the splits run out (then g(n) is the least pending value left).
 //!
+//! The scan ([`scan`]) reads every split of those heaps in order, also the few with a rare heap
+//! (they reach only marked values), so that both heaps come from contiguous memory; values are
+//! read as `u16` while they all fit. Many pending values are looked up in a table, split by
+//! split; once few are left, blocks of splits are compared with them at once (vectorised).
+//!
 //! With a good space, g(n) is almost always c and the pending values are few and found early in
 //! the scan, so a heap costs about the number of rare heaps instead of n/2. Some games need the
 //! space "in the domain" (the parity of the heap size joins the mask's parity, Flammenkamp), e.g.
