@@ -12,11 +12,18 @@
 //! 3. one scan over the splits into two common heaps marks pending values until none is left
 //!    (then g(n) = c) or the splits run out (then g(n) is the least pending value left).
 //!
+//! The scan ([`scan`]) reads every split of those heaps in order, also the few with a rare heap
+//! (they reach only marked values), so that both heaps come from contiguous memory; values are
+//! read as `u16` while they all fit. Many pending values are looked up in a table, split by
+//! split; once few are left, blocks of splits are compared with them at once (vectorised).
+//!
 //! With a good space, g(n) is almost always c and the pending values are few and found early in
 //! the scan, so a heap costs about the number of rare heaps instead of n/2. Some games need the
 //! space "in the domain" (the parity of the heap size joins the mask's parity, Flammenkamp), e.g.
 //! 0.106. The space is chosen again, to make rare heaps as few as possible, whenever n doubles.
 //! The method is exact for every space; the space only decides the speed.
+
+mod scan;
 
 use cgt_core::{Budget, Exhausted};
 
@@ -26,8 +33,6 @@ use super::code::{Code, Constraint};
 const FIRST_MASK_AT: usize = 64;
 /// Masks are chosen among the values below `2^MASK_BITS`.
 const MASK_BITS: u32 = 10;
-/// Splits scanned between two budget checks.
-const SCAN_CHUNK: usize = 4096;
 
 /// How heaps are sorted into common and rare: heap i is common when
 /// `popcount(g(i) & mask) + (flip ? i + shift : 0)` is odd. With the flip by the heap's parity this
@@ -67,13 +72,19 @@ pub(super) struct Engine {
     /// would leave both parities to the scan, so only spaces in the range are used).
     mixed_parities: bool,
     pub(super) values: Vec<u32>,
+    /// The values as `u16`, while they all fit.
+    narrow: Option<Vec<u16>>,
     space: Space,
-    /// Heaps i >= 1 that are rare, and that are common, ascending.
+    /// Heaps i >= 1 that are rare, ascending, and their values.
     rare: Vec<u32>,
-    common: Vec<u32>,
+    rare_values: Vec<u32>,
     /// `seen[v] == n` marks v as an option value of the heap n being computed; its length is a
     /// power of two above every value, so it covers every option value.
     seen: Vec<usize>,
+    /// The pending values of the scan, as [`scan::Pending`] reads them; all zero between scans.
+    pending: Vec<u8>,
+    /// The pending values of the scan, ascending.
+    pending_list: Vec<u32>,
     /// For each split, whether its splits into two common heaps are left to the scan.
     scan: Vec<bool>,
 }
@@ -92,10 +103,13 @@ impl Engine {
             scan: vec![false; split.len()],
             split,
             values: Vec::new(),
+            narrow: Some(Vec::new()),
             space: Space { mask: 0, flip: false, shift: false },
             rare: Vec::new(),
-            common: Vec::new(),
+            rare_values: Vec::new(),
             seen: vec![usize::MAX; 2],
+            pending: vec![0; 2],
+            pending_list: Vec::new(),
         }
     }
 
@@ -109,12 +123,18 @@ impl Engine {
         self.mark_cheap_options(n, budget)?;
         let v = self.mex(n, budget)?;
         self.values.push(v);
+        match (&mut self.narrow, u16::try_from(v)) {
+            (Some(narrow), Ok(v)) => narrow.push(v),
+            _ => self.narrow = None,
+        }
         let cover = (v as usize + 1).next_power_of_two();
         if cover > self.seen.len() {
             self.seen.resize(cover, usize::MAX);
+            self.pending.resize(cover, 0);
         }
-        if n > 0 {
-            if self.space.is_common(n, v) { self.common.push(n as u32) } else { self.rare.push(n as u32) }
+        if n > 0 && !self.space.is_common(n, v) {
+            self.rare.push(n as u32);
+            self.rare_values.push(v);
         }
         Ok(())
     }
@@ -138,14 +158,20 @@ impl Engine {
             let m = n - k;
             // With `!`, the split into two equal heaps is not a move.
             let unequal = self.unequal[i];
-            let allowed = |a: usize| !unequal || 2 * a != m;
-            let (g, seen) = (&self.values, &mut self.seen);
+            let seen = &mut self.seen;
             let rare_below = self.rare.partition_point(|&r| (r as usize) < m);
+            let last = last_split(m, unequal);
             if 4 * rare_below > m {
-                (1..=m / 2).filter(|&a| allowed(a)).for_each(|a| seen[(g[a] ^ g[m - a]) as usize] = n);
+                match &self.narrow {
+                    Some(g) => scan::mark_splits(g, m, last, seen, n),
+                    None => scan::mark_splits(&self.values, m, last, seen, n),
+                }
             } else {
-                let rare = self.rare[..rare_below].iter().map(|&r| r as usize);
-                rare.filter(|&r| allowed(r)).for_each(|r| seen[(g[r] ^ g[m - r]) as usize] = n);
+                let rare = (&self.rare[..rare_below], &self.rare_values[..rare_below]);
+                match &self.narrow {
+                    Some(g) => scan::mark_rare(g, m, rare, unequal, seen, n),
+                    None => scan::mark_rare(&self.values, m, rare, unequal, seen, n),
+                }
                 self.scan[i] = true;
             }
         }
@@ -169,36 +195,38 @@ impl Engine {
         Ok(bound as u32)
     }
 
-    /// Marks the values below `bound` of splits into two common heaps, stopping once the
-    /// `pending` unmarked values there are all marked; whether they were.
+    /// Marks the values below `bound` reached by the splits left to the scan (all their splits:
+    /// those with a rare heap reach only marked values, and reading every split keeps both heaps
+    /// in contiguous memory), stopping once the `pending` unmarked values there are all marked;
+    /// whether they were.
     fn scan_common_pairs(
         &mut self,
         n: usize,
         bound: usize,
-        mut pending: usize,
+        pending: usize,
         budget: &Budget,
     ) -> Result<bool, Exhausted> {
-        let (g, seen) = (&self.values, &mut self.seen);
+        let seen = &mut self.seen;
+        self.pending_list.clear();
+        self.pending_list.extend((0..bound as u32).filter(|&v| seen[v as usize] != n));
+        self.pending_list.iter().for_each(|&v| self.pending[v as usize] = 1);
+        let list = &self.pending_list;
+        let mut p = scan::Pending { table: &mut self.pending, list, seen, n, left: pending };
+        let mut done = Ok(false);
         for i in (0..self.split.len()).filter(|&i| self.scan[i]) {
             let m = n - self.split[i];
-            let half = self.common.partition_point(|&a| a as usize <= m / 2);
-            let skip_equal = self.unequal[i] && m.is_multiple_of(2);
-            for chunk in self.common[..half].chunks(SCAN_CHUNK) {
-                budget.check()?;
-                for &a in chunk {
-                    let a = a as usize;
-                    let x = (g[a] ^ g[m - a]) as usize;
-                    if x < bound && seen[x] != n && !(skip_equal && 2 * a == m) {
-                        seen[x] = n;
-                        pending -= 1;
-                        if pending == 0 {
-                            return Ok(true);
-                        }
-                    }
-                }
+            let last = last_split(m, self.unequal[i]);
+            done = match &self.narrow {
+                Some(g) => scan::scan_splits(g, m, last, &mut p, budget),
+                None => scan::scan_splits(&self.values, m, last, &mut p, budget),
+            };
+            if done != Ok(false) {
+                break;
             }
         }
-        Ok(false)
+        // The table is all zero again, even when the budget ran out.
+        self.pending[..bound].fill(0);
+        done
     }
 
     /// Picks the space that makes the fewest heaps rare, and sorts the heaps again.
@@ -225,7 +253,12 @@ impl Engine {
         }
         self.space = best;
         let values = &self.values;
-        (self.common, self.rare) =
-            (1..values.len() as u32).partition(|&i| best.is_common(i as usize, values[i as usize]));
+        self.rare = (1..values.len() as u32).filter(|&i| !best.is_common(i as usize, values[i as usize])).collect();
+        self.rare_values = self.rare.iter().map(|&i| values[i as usize]).collect();
     }
+}
+
+/// The largest a of a split `(a, m - a)` with `a <= m - a`; with `unequal` (`!`), `a < m - a`.
+fn last_split(m: usize, unequal: bool) -> usize {
+    if unequal { m.saturating_sub(1) / 2 } else { m / 2 }
 }
