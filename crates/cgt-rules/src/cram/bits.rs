@@ -33,7 +33,6 @@ impl Region {
     }
 
     /// The free cells.
-    #[cfg(test)]
     pub(crate) fn bits(self) -> u64 {
         self.bits
     }
@@ -106,8 +105,10 @@ impl Region {
         Region { bits, ..self }
     }
 
-    /// The 4-connected regions of the free cells in which a domino fits, each in normal form.
-    pub(crate) fn regions(self, out: &mut Vec<Region>) {
+    /// The 4-connected regions of the free cells in which a domino fits, each cropped to its
+    /// bounding box and in normal form when that box has more than `small` cells (the caller
+    /// keeps smaller ones by every image).
+    pub(crate) fn regions(self, out: &mut Vec<Region>, small: usize) {
         let (first, last) = (self.first_col(), self.last_col());
         let cols = self.cols as u32;
         let mut rest = self.bits;
@@ -128,7 +129,8 @@ impl Region {
             rest &= !comp;
             let part = self.with_bits(comp);
             if comp.count_ones() >= 2 && part.has_move() {
-                out.push(part.cropped().normal_form());
+                let part = part.cropped();
+                out.push(if part.rows() * part.cols() > small { part.normal_form() } else { part });
             }
         }
     }

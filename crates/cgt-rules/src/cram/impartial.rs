@@ -16,8 +16,10 @@
 use cgt_core::hash::FxHashMap;
 use cgt_core::{Budget, Exhausted};
 
+use self::small::SmallValues;
 use super::bits::Region;
 
+mod small;
 #[cfg(test)]
 mod tests;
 
@@ -26,14 +28,25 @@ mod tests;
 struct Known {
     /// The Grundy value, once found.
     value: Option<u8>,
-    /// Bit k set: G + *k is known to be N (so the value is not k).
-    not: u128,
+    /// Bit k set: G + *k is known to be N (so the value is not k); heaps of 64 or more are
+    /// not kept (a smaller entry makes a denser table).
+    not: u64,
+}
+
+impl Known {
+    /// Whether G + *k is known to be an N-position.
+    fn is_not(self, k: u64) -> bool {
+        k < 64 && self.not >> k & 1 == 1
+    }
 }
 
 /// The table of regions' values and outcomes; keep one to share work between boards.
 #[derive(Default)]
 pub(crate) struct Solver {
+    /// What is known of regions, each keyed by its normal form.
     known: FxHashMap<Region, Known>,
+    /// The values of small regions by their bit boards, as seen (no normal form, no hashing).
+    small: SmallValues,
 }
 
 /// Bytes a table entry takes, about: key, value and the hash table's slack.
@@ -43,7 +56,7 @@ impl Solver {
     /// The Grundy value of a board: the nim-sum of its regions' values.
     pub(crate) fn value(&mut self, board: Region, budget: &Budget) -> Result<u64, Exhausted> {
         let mut parts = Vec::new();
-        board.regions(&mut parts);
+        board.regions(&mut parts, self.small.cells());
         let mut total = 0;
         for part in parts {
             total ^= self.region_value(part, budget)?;
@@ -66,7 +79,7 @@ impl Solver {
     }
 
     /// The value of a region when it is known without search.
-    fn settled(&self, region: Region) -> Option<u64> {
+    fn settled(&mut self, region: Region) -> Option<u64> {
         self.lookup(region).value.map(u64::from)
     }
 
@@ -77,7 +90,7 @@ impl Solver {
         if let Some(v) = known.value {
             return Ok(u64::from(v) == k);
         }
-        if k > u64::from(region.move_count()) || known.not >> k & 1 == 1 {
+        if k > u64::from(region.move_count()) || known.is_not(k) {
             return Ok(false);
         }
         if self.winning_move(region, k, budget)? {
@@ -105,7 +118,7 @@ impl Solver {
         let mut open = Vec::with_capacity(options.len());
         for bits in options {
             let start = parts.len();
-            region.with_bits(bits).regions(&mut parts);
+            region.with_bits(bits).regions(&mut parts, self.small.cells());
             parts[start..].sort_unstable();
             match self.quick_sum(&parts[start..], k) {
                 Some(true) => return Ok(true),
@@ -132,28 +145,40 @@ impl Solver {
 
     /// Whether parts + *k is a P-position, when the table tells without search: all parts'
     /// values known, or all but one, whose outcome beside the heap is known to be N.
-    fn quick_sum(&self, parts: &[Region], k: u64) -> Option<bool> {
+    fn quick_sum(&mut self, parts: &[Region], k: u64) -> Option<bool> {
         let (mut heap, mut unknown) = (k, None);
         for &part in parts {
             let known = self.lookup(part);
             match known.value {
                 Some(v) => heap ^= u64::from(v),
-                None if unknown.is_none() => unknown = Some((part, known.not)),
+                None if unknown.is_none() => unknown = Some((part, known)),
                 None => return None,
             }
         }
-        let Some((part, not)) = unknown else {
+        let Some((part, known)) = unknown else {
             return Some(heap == 0);
         };
-        (heap > u64::from(part.move_count()) || not >> heap & 1 == 1).then_some(false)
+        (heap > u64::from(part.move_count()) || known.is_not(heap)).then_some(false)
     }
 
     /// What is known of a region: its value when the mirror strategy or the table gives it.
-    fn lookup(&self, region: Region) -> Known {
+    fn lookup(&mut self, region: Region) -> Known {
         if region.mirror_wins() {
             return Known { value: Some(0), not: 0 };
         }
-        self.known.get(&region).copied().unwrap_or_default()
+        if let Some(v) = self.small.get(region) {
+            return Known { value: Some(v), not: 0 };
+        }
+        let known = self.known.get(&self.key(region)).copied().unwrap_or_default();
+        if let Some(v) = known.value {
+            self.small.set(region, v);
+        }
+        known
+    }
+
+    /// The table's key of a region: its normal form (small regions come in any image).
+    fn key(&self, region: Region) -> Region {
+        if self.small.holds(region) { region.normal_form() } else { region }
     }
 
     /// Whether the sum of `parts` and *k is a P-position: the values of all parts but the
@@ -173,14 +198,17 @@ impl Solver {
 
     fn record_not(&mut self, region: Region, k: u64, budget: &Budget) -> Result<(), Exhausted> {
         budget.check_memory(self.known.len() * ENTRY_BYTES)?;
-        // Values are at most 112 (the most places a domino fits in 64 cells), so k < 128 here.
-        self.known.entry(region).or_default().not |= 1 << k;
+        if k < 64 {
+            let key = self.key(region);
+            self.known.entry(key).or_default().not |= 1 << k;
+        }
         Ok(())
     }
 
     fn record_value(&mut self, region: Region, k: u64, budget: &Budget) -> Result<(), Exhausted> {
         budget.check_memory(self.known.len() * ENTRY_BYTES)?;
-        self.known.entry(region).or_default().value = Some(k as u8);
+        self.small.set(region, k as u8);
+        self.known.entry(self.key(region)).or_default().value = Some(k as u8);
         Ok(())
     }
 }

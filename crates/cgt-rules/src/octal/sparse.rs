@@ -32,7 +32,7 @@ use super::code::{Code, Constraint};
 /// Heaps below this size are computed without a mask; the first mask is chosen here.
 const FIRST_MASK_AT: usize = 64;
 /// Masks are chosen among the values below `2^MASK_BITS`.
-const MASK_BITS: u32 = 10;
+const MASK_BITS: u32 = 12;
 
 /// How heaps are sorted into common and rare: heap i is common when
 /// `popcount(g(i) & mask) + (flip ? i + shift : 0)` is odd. With the flip by the heap's parity this
