@@ -54,11 +54,7 @@ impl Region {
 
     /// The cells of the first column.
     fn first_col(self) -> u64 {
-        let mut m = 0u64;
-        for r in 0..self.rows() {
-            m |= 1 << (r * self.cols());
-        }
-        m
+        FIRST_COLUMNS[self.cols()] & full(self.rows() * self.cols())
     }
 
     /// The cells of the last column.
@@ -87,19 +83,6 @@ impl Region {
         v.count_ones() + h.count_ones()
     }
 
-    /// The free cells after a domino is placed, at every place it fits: vertical ones first,
-    /// each in reading order of the domino's first cell.
-    pub(crate) fn options(self, out: &mut Vec<u64>) {
-        let (v, h) = self.tops();
-        for (mut t, step) in [(v, self.cols as u32), (h, 1)] {
-            while t != 0 {
-                let i = t.trailing_zeros();
-                t &= t - 1;
-                out.push(self.bits & !(1u64 << i) & !(1u64 << (i + step)));
-            }
-        }
-    }
-
     /// The board with other free cells.
     pub(crate) fn with_bits(self, bits: u64) -> Region {
         Region { bits, ..self }
@@ -107,20 +90,41 @@ impl Region {
 
     /// The 4-connected regions of the free cells in which a domino fits, each cropped to its
     /// bounding box and in normal form when that box has more than `small` cells (the caller
-    /// keeps smaller ones by every image).
-    pub(crate) fn regions(self, out: &mut Vec<Region>, small: usize) {
-        let (first, last) = (self.first_col(), self.last_col());
+    /// keeps smaller ones by every image), where the cells in `cut` are not joined to the cell
+    /// on their right.
+    pub(crate) fn regions_cut(self, cut: u64, out: &mut Vec<Region>, small: usize) {
+        let p = self.bits;
         let cols = self.cols as u32;
-        let mut rest = self.bits;
+        // Cells joined to the next 1, 2, 4, ... cells on their right, and below, for spreading
+        // along rows and columns in a few steps each (Kogge–Stone).
+        let (mut right, mut down) = ([0u64; 6], [0u64; 6]);
+        right[0] = p & (p >> 1) & !self.last_col() & !cut;
+        down[0] = p & p.checked_shr(cols).unwrap_or(0);
+        let (mut across, mut along) = (1, 1);
+        while across < 6 && 1 << across < self.cols {
+            right[across] = right[across - 1] & (right[across - 1] >> (1 << (across - 1)));
+            across += 1;
+        }
+        while along < 6 && 1 << along < self.rows {
+            let shift = (cols << (along - 1)).min(63);
+            down[along] = down[along - 1] & (down[along - 1] >> shift);
+            along += 1;
+        }
+        let spread = |mut x: u64| {
+            for (k, &j) in right[..across].iter().enumerate() {
+                x |= (x & j) << (1 << k) | (x >> (1 << k)) & j;
+            }
+            for (k, &j) in down[..along].iter().enumerate() {
+                let shift = (cols << k).min(63);
+                x |= (x & j) << shift | (x >> shift) & j;
+            }
+            x
+        };
+        let mut rest = p;
         while rest != 0 {
             let mut comp = rest & rest.wrapping_neg();
             loop {
-                let grown = comp
-                    | comp.checked_shl(cols).unwrap_or(0)
-                    | comp.checked_shr(cols).unwrap_or(0)
-                    | ((comp << 1) & !first)
-                    | ((comp >> 1) & !last);
-                let grown = grown & rest;
+                let grown = spread(comp);
                 if grown == comp {
                     break;
                 }
@@ -135,6 +139,95 @@ impl Region {
         }
     }
 
+    /// The board with cells taken away that do not change its value as a Grundy game (not as
+    /// a partizan one), after Beling & Rogalski (AI 283, 2020, on Cram): a *tuft* is a free cell
+    /// whose only free neighbour is its *centre*. Of two tufts of one centre one goes: placing a
+    /// domino on either leaves the other one isolated, so both moves lead to the same position,
+    /// and every other move keeps both tufts. A *bridge*, a free cell whose free neighbours are
+    /// all centres, goes too: a domino on it and a centre leaves the same position as one on
+    /// that centre and its tuft (the bridge then has no use either), and every other move keeps
+    /// it a bridge. Isolated cells go as well. Checked against plain search in the tests.
+    pub(crate) fn reduced(self) -> Region {
+        let p = self.bits;
+        let cols = u32::from(self.cols);
+        let (first, last) = (self.first_col(), self.last_col());
+        // The free cells with a free neighbour below, above, to the right and to the left.
+        let below = p & p.checked_shr(cols).unwrap_or(0);
+        let above = p & p.checked_shl(cols).unwrap_or(0);
+        let right = p & (p >> 1) & !last;
+        let left = p & (p << 1) & !first;
+        let some = below | above | right | left;
+        let two = (below & (above | right | left)) | (above & (right | left)) | (right & left);
+        let tufts = some & !two;
+        // The centres of the tufts, by the side their tuft is on.
+        let from_above = (tufts & below).checked_shl(cols).unwrap_or(0);
+        let from_left = (tufts & right) << 1;
+        let from_below = (tufts & above).checked_shr(cols).unwrap_or(0);
+        let from_right = (tufts & left) >> 1;
+        let mut bits = p;
+        let mut centres = from_above;
+        bits &= !((from_left & centres) >> 1);
+        centres |= from_left;
+        bits &= !(from_below & centres).checked_shl(cols).unwrap_or(0);
+        centres |= from_below;
+        bits &= !((from_right & centres) << 1);
+        centres |= from_right;
+        let others = p & !tufts & !centres;
+        let touching = others.checked_shl(cols).unwrap_or(0)
+            | others.checked_shr(cols).unwrap_or(0)
+            | ((others << 1) & !first)
+            | ((others >> 1) & !last);
+        let bridges = others & !touching;
+        self.with_bits(bits & !bridges & full(self.rows() * self.cols()))
+    }
+
+    /// The horizontal dominoes that need not be played in a Grundy game (not a partizan one),
+    /// each as its left cell, after Beling & Rogalski (AI 283, 2020, on Cram): those of a 2x2
+    /// block of free cells a b / d e where a's only free neighbours are b and d and e's are b
+    /// and d (or, mirrored, b's are a and e and d's are a and e). A domino on a b leaves e
+    /// hanging on d alone, as one on b e leaves a: the same board up to the graph of free
+    /// cells, which is all a Grundy value depends on. The game without these dominoes has the
+    /// same value, since any other move either keeps the block or leaves d (or b) with two
+    /// hanging cells, of which one is worth nothing (see [`Region::reduced`]); the board then
+    /// splits where only these dominoes joined it ([`Region::grundy_regions`]).
+    pub(crate) fn idle_horizontals(self) -> u64 {
+        let p = self.bits;
+        let cols = u32::from(self.cols);
+        let (first, last) = (self.first_col(), self.last_col());
+        let down = |x: u64| x.checked_shr(cols).unwrap_or(0);
+        let up = |x: u64| x.checked_shl(cols).unwrap_or(0);
+        let no_left = p & !((p << 1) & !first);
+        let no_right = p & !((p >> 1) & !last);
+        let no_top = p & !up(p);
+        let no_bottom = p & !down(p);
+        // Blocks by their top left cell x: x, x + 1, x + cols, x + cols + 1 all free.
+        let blocks = p & !last & (p >> 1) & down(p) & down(p >> 1);
+        let main = blocks & no_left & no_top & down((no_right & no_bottom) >> 1);
+        let anti = blocks & ((no_top & no_right) >> 1) & down(no_left & no_bottom);
+        let idle = main | anti;
+        idle | up(idle)
+    }
+
+    /// The free cells after a domino is placed, at every place it fits but the horizontal ones
+    /// whose left cells are in `idle` (see [`Region::idle_horizontals`]; 0 for all of them):
+    /// vertical ones first, each in reading order of the domino's first cell.
+    pub(crate) fn grundy_options(self, idle: u64, out: &mut Vec<u64>) {
+        let (v, h) = self.tops();
+        for (mut t, step) in [(v, self.cols as u32), (h & !idle, 1)] {
+            while t != 0 {
+                let i = t.trailing_zeros();
+                t &= t - 1;
+                out.push(self.bits & !(1u64 << i) & !(1u64 << (i + step)));
+            }
+        }
+    }
+
+    /// The regions of a Grundy game on the board (see [`Region::regions_cut`]): the idle
+    /// horizontal dominoes do not join cells.
+    pub(crate) fn grundy_regions(self, out: &mut Vec<Region>, small: usize) {
+        self.regions_cut(self.idle_horizontals(), out, small);
+    }
+
     /// Row `r` as `cols` low bits.
     fn row(self, r: usize) -> u64 {
         (self.bits >> (r * self.cols())) & full(self.cols())
@@ -142,25 +235,33 @@ impl Region {
 
     /// The board cropped to the bounding box of its free cells (0x0 when none is free).
     pub(crate) fn cropped(self) -> Region {
-        let (mut r0, mut r1, mut seen) = (usize::MAX, 0, 0u64);
-        for r in 0..self.rows() {
-            let row = self.row(r);
-            if row != 0 {
-                r0 = r0.min(r);
-                r1 = r;
-                seen |= row;
-            }
-        }
-        if seen == 0 {
+        if self.bits == 0 {
             return Region { rows: 0, cols: 0, bits: 0 };
         }
-        let c0 = seen.trailing_zeros() as usize;
-        let cols = 64 - seen.leading_zeros() as usize - c0;
-        let mut bits = 0u64;
-        for r in r0..=r1 {
-            bits |= (self.row(r) >> c0) << ((r - r0) * cols);
+        let cols = self.cols();
+        let r0 = self.bits.trailing_zeros() as usize / cols;
+        let r1 = (63 - self.bits.leading_zeros() as usize) / cols;
+        let rows = r1 - r0 + 1;
+        // The rows folded onto the first one: the columns in use.
+        let mut folded = self.bits >> (r0 * cols);
+        let mut span = 1;
+        while span < rows {
+            folded |= folded >> (span * cols);
+            span *= 2;
         }
-        Region { rows: (r1 - r0 + 1) as u8, cols: cols as u8, bits }
+        let seen = folded & full(cols);
+        let c0 = seen.trailing_zeros() as usize;
+        let width = 64 - seen.leading_zeros() as usize - c0;
+        let bits = if width == cols {
+            self.bits >> (r0 * cols)
+        } else {
+            let mut bits = 0u64;
+            for r in r0..=r1 {
+                bits |= (self.row(r) >> c0) << ((r - r0) * width);
+            }
+            bits
+        };
+        Region { rows: rows as u8, cols: width as u8, bits }
     }
 
     /// The least of the board's images under the symmetries of its rectangle: four, or eight
@@ -225,6 +326,22 @@ impl Region {
         rows % 2 == 0 || self.bits >> ((rows / 2) * cols + cols / 2) & 1 == 0
     }
 }
+
+/// For each number of columns c, the first column of a board of c columns and as many rows
+/// as fit in 64 bits: bits 0, c, 2c, ...
+const FIRST_COLUMNS: [u64; MAX_CELLS + 1] = {
+    let mut t = [0u64; MAX_CELLS + 1];
+    let mut c = 1;
+    while c <= MAX_CELLS {
+        let mut i = 0;
+        while i < MAX_CELLS {
+            t[c] |= 1 << i;
+            i += c;
+        }
+        c += 1;
+    }
+    t
+};
 
 /// The `n` low bits set.
 fn full(n: usize) -> u64 {

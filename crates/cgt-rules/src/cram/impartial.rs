@@ -1,14 +1,18 @@
-//! The Grundy values of Cram regions of at most 64 cells by outcome search, the method of
-//! Lemoine & Viennot ("Nimbers are inevitable", TCS 462, 2012): the value of a region G is the
-//! least k for which G + *k is a P-position (Sprague–Grundy, CGT IV.1), and G + *k is decided
-//! by looking for one winning move, not by valuing every option.
+//! The Grundy values of Cram regions of at most 64 cells by pruned search, the method of
+//! Beling & Rogalski ("On pruning search trees of impartial games", AI 283, 2020): a region is
+//! asked whether its value is in a set of values, and each option is asked in turn only about
+//! the values that can still matter, so that most options are settled without their values
+//! (see `Solver::value_in`). It refines the outcome search of Lemoine & Viennot ("Nimbers are
+//! inevitable", TCS 462, 2012), which asks one value at a time, and the top of the search
+//! still does (`Solver::region_value`).
 //!
-//! A move in G + *k to G' + *k, where G' is the sum of regions A + B + ... + Z with Z the
-//! largest, wins when Z + *(k ^ g(A) ^ ... ) is P: the small regions' values are found (and
-//! kept) first, and only the largest one is searched with a nim heap beside it. If no move in G
-//! wins, no option of G has value k, so g(G) <= k, and G + *k is P exactly when every G + *j
-//! with j < k is N. Every region is kept in its normal form with what is known of it: its value,
-//! or the heaps k for which G + *k is known to be N.
+//! An option is a sum of regions A + B + ... + Z with Z the largest: the values of the small
+//! regions are found (and kept) first, and only the largest one is asked about, for the wanted
+//! values each nim-added to theirs (Sprague–Grundy, CGT IV.1); two equal regions cancel. The
+//! boards are first made smaller without changing their values ([`Region::reduced`]), and the
+//! horizontal dominoes of some 2x2 blocks are not played, which splits more boards into regions
+//! ([`Region::idle_horizontals`]). Every region is kept in its normal form with its value once
+//! found.
 //!
 //! The search recurses, each level on a region with fewer free cells, so its depth is at most a
 //! few times 64.
@@ -23,30 +27,61 @@ mod small;
 #[cfg(test)]
 mod tests;
 
-/// What is known of one region.
-#[derive(Clone, Copy, Default)]
-struct Known {
-    /// The Grundy value, once found.
-    value: Option<u8>,
-    /// Bit k set: G + *k is known to be N (so the value is not k); heaps of 64 or more are
-    /// not kept (a smaller entry makes a denser table).
-    not: u64,
-}
-
-impl Known {
-    /// Whether G + *k is known to be an N-position.
-    fn is_not(self, k: u64) -> bool {
-        k < 64 && self.not >> k & 1 == 1
-    }
-}
-
-/// The table of regions' values and outcomes; keep one to share work between boards.
-#[derive(Default)]
+/// The tables of regions' values; keep one to share work between boards.
 pub(crate) struct Solver {
-    /// What is known of regions, each keyed by its normal form.
-    known: FxHashMap<Region, Known>,
+    /// The values of regions, each keyed by its normal form.
+    values: FxHashMap<Region, u8>,
+    /// Values regions were shown not to have, bit k for the value k < 64, in a table of fixed
+    /// size where a region takes its slot from whatever was there. A search of a region is
+    /// often asked the same question again (a third of the searches cut short on 5x7), but
+    /// keeping every answer made the table six times the size of `values` for no fewer
+    /// searches than this one saves.
+    /// Each slot is two words: the region's cells, and its shape (rows and columns, in the top
+    /// 16 bits) with the values it does not have below 48 (an empty slot has shape 0x0): all
+    /// zero to begin with, so the table costs nothing until it is used.
+    excluded: Vec<u64>,
     /// The values of small regions by their bit boards, as seen (no normal form, no hashing).
     small: SmallValues,
+    /// Lists for searches, one per level of the search at most.
+    spare: Vec<Scratch>,
+}
+
+/// An option not settled by the table: its sort key, the nim-sum of its regions of known
+/// value, and the range of its other regions in [`Scratch::parts`] (the largest last).
+type Open = ((u32, u32), u64, usize, usize);
+
+/// The lists a search of one region fills, kept between searches to save allocations.
+#[derive(Default)]
+struct Scratch {
+    options: Vec<u64>,
+    /// The regions of the open options.
+    parts: Vec<Region>,
+    /// The open options, one of each up to symmetry, the easiest first.
+    open: Vec<Open>,
+}
+
+/// The options of a region being searched (see `Solver::open_options`).
+struct Options {
+    /// The values of the options whose regions all have known values.
+    values: Values,
+    /// The values the region may still have, those options counted.
+    p: Candidates,
+    /// The other options.
+    lists: Scratch,
+}
+
+/// The number of slots of the table of excluded values: 2^16, 1 MB.
+const EXCLUDED_BITS: u32 = 16;
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver {
+            values: FxHashMap::default(),
+            excluded: vec![0; 2 << EXCLUDED_BITS],
+            small: SmallValues::default(),
+            spare: Vec::new(),
+        }
+    }
 }
 
 /// Bytes a table entry takes, about: key, value and the hash table's slack.
@@ -56,7 +91,7 @@ impl Solver {
     /// The Grundy value of a board: the nim-sum of its regions' values.
     pub(crate) fn value(&mut self, board: Region, budget: &Budget) -> Result<u64, Exhausted> {
         let mut parts = Vec::new();
-        board.regions(&mut parts, self.small.cells());
+        board.reduced().grundy_regions(&mut parts, self.small.cells());
         let mut total = 0;
         for part in parts {
             total ^= self.region_value(part, budget)?;
@@ -64,116 +99,217 @@ impl Solver {
         Ok(total)
     }
 
-    /// The Grundy value of a region in normal form: the least k with G + *k a P-position.
+    /// The Grundy value of a region, found by asking its options about one value at a time
+    /// (Beling & Rogalski's aspiration sets): the value is the least k that no option has, and
+    /// an option asked about k whose value comes out as another one is not asked again.
     fn region_value(&mut self, region: Region, budget: &Budget) -> Result<u64, Exhausted> {
-        if let Some(v) = self.settled(region) {
-            return Ok(v);
+        budget.check()?;
+        if let Some(v) = self.lookup(region) {
+            return Ok(u64::from(v));
         }
-        // The loop ends by k = the number of options at the latest, which no option's value
-        // (at most its own, smaller, number of options) reaches.
+        let Ok(Options { mut values, mut lists, .. }) = self.open_options(region, Values::MAX) else {
+            unreachable!("every value is asked for, so the options are all listed");
+        };
+        let Scratch { open, parts, .. } = &mut lists;
         let mut k = 0;
-        while !self.is_p(region, k, budget)? {
+        'values: loop {
+            if values >> k & 1 == 0 {
+                let mut i = 0;
+                while i < open.len() {
+                    let (_, heap, start, end) = open[i];
+                    let mut heap = heap;
+                    for &part in &parts[start..end - 1] {
+                        heap ^= self.region_value(part, budget)?;
+                    }
+                    open[i] = ((0, 0), heap, end - 1, end);
+                    match self.value_in(parts[end - 1], 1u128 << (k ^ heap), budget)? {
+                        Some(v) => {
+                            open.remove(i);
+                            if v ^ heap == k {
+                                k += 1;
+                                continue 'values;
+                            }
+                            values |= 1u128.checked_shl((v ^ heap) as u32).unwrap_or(0);
+                        }
+                        None => i += 1,
+                    }
+                }
+                self.spare.push(lists);
+                self.record_value(region, k, budget)?;
+                return Ok(k);
+            }
             k += 1;
         }
-        Ok(k)
     }
 
-    /// The value of a region when it is known without search.
-    fn settled(&mut self, region: Region) -> Option<u64> {
-        self.lookup(region).value.map(u64::from)
-    }
-
-    /// Whether region + *k is a P-position, that is whether the region's value is k.
-    fn is_p(&mut self, region: Region, k: u64, budget: &Budget) -> Result<bool, Exhausted> {
+    /// The Grundy value of a region when it is in `asked`; `None` when it is not (the value may
+    /// come even when it is not asked for). The method of Beling & Rogalski (AI 283, 2020):
+    /// the options are searched one by one, each asked only for the values that could still
+    /// decide whether the region's value is one of those asked for, and the search stops as
+    /// soon as none of the asked values can be the region's.
+    ///
+    /// Why the answers are right: let P be the values the region may still have (see
+    /// [`Candidates`]). An option whose value is not in `S = (P without its largest) ∩ [0,
+    /// max asked]` takes only the largest away, as if its value were unknown and large. The
+    /// region's value v, when v <= max asked, stays in P throughout: it is no option's value,
+    /// and it is never the largest when taken away, for then the values below it, one more than
+    /// the options left, would all have to be values of those options. So P ∩ asked empty means
+    /// the value is not asked for, and at the end P's only value x is the region's value when
+    /// x <= max asked (and every value up to max asked is not the region's otherwise).
+    fn value_in(&mut self, region: Region, asked: Values, budget: &Budget) -> Result<Option<u64>, Exhausted> {
         budget.check()?;
-        let known = self.lookup(region);
-        if let Some(v) = known.value {
-            return Ok(u64::from(v) == k);
+        if let Some(v) = self.lookup(region) {
+            return Ok(Some(u64::from(v)));
         }
-        if k > u64::from(region.move_count()) || known.is_not(k) {
-            return Ok(false);
+        let excluded = self.excluded_values(region);
+        let asked = asked & lowest(region.move_count() + 1) & !Values::from(excluded);
+        if asked == 0 {
+            return Ok(None);
         }
-        if self.winning_move(region, k, budget)? {
-            self.record_not(region, k, budget)?;
-            return Ok(false);
-        }
-        // No option has value k, so the value is the least j <= k with region + *j a P-position.
-        for j in 0..k {
-            if self.is_p(region, j, budget)? {
-                self.record_not(region, k, budget)?;
-                return Ok(false);
+        let Options { mut p, lists, .. } = match self.open_options(region, asked) {
+            Ok(options) => options,
+            Err(values) => {
+                self.exclude(region, asked | values);
+                return Ok(None);
             }
-        }
-        self.record_value(region, k, budget)?;
-        Ok(true)
-    }
-
-    /// Whether some move in the region leads to an option G' with G' + *k a P-position. The
-    /// options the table decides are settled first; the others, one of each up to symmetry, are
-    /// searched, those whose largest region has the fewest moves first.
-    fn winning_move(&mut self, region: Region, k: u64, budget: &Budget) -> Result<bool, Exhausted> {
-        let mut options = Vec::new();
-        region.options(&mut options);
-        let mut parts = Vec::new();
-        let mut open = Vec::with_capacity(options.len());
-        for bits in options {
-            let start = parts.len();
-            region.with_bits(bits).regions(&mut parts, self.small.cells());
-            parts[start..].sort_unstable();
-            match self.quick_sum(&parts[start..], k) {
-                Some(true) => return Ok(true),
-                Some(false) => parts.truncate(start),
+        };
+        let mut exact = true;
+        for &(_, mut heap, start, end) in &lists.open {
+            if p.0 & asked == 0 {
+                self.spare.push(lists);
+                self.exclude(region, asked);
+                return Ok(None);
+            }
+            let fewer = without_largest(p.0);
+            let wanted = fewer & upto_largest(asked);
+            if wanted == 0 {
+                p.0 = fewer;
+                exact = false;
+                continue;
+            }
+            for i in start..end - 1 {
+                heap ^= self.region_value(lists.parts[i], budget)?;
+            }
+            match self.value_in(lists.parts[end - 1], xored(wanted, heap), budget)? {
+                Some(v) => p.remove(v ^ heap),
                 None => {
-                    let largest = parts[start..].iter().map(|p| p.move_count()).max().unwrap_or(0);
-                    let moves = parts[start..].iter().map(|p| p.move_count()).sum::<u32>();
-                    open.push(((largest, moves), start, parts.len()));
+                    p.0 = fewer;
+                    exact = false;
                 }
             }
         }
-        open.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| parts[a.1..a.2].cmp(&parts[b.1..b.2])));
-        open.dedup_by(|a, b| parts[a.1..a.2] == parts[b.1..b.2]);
-        let mut sum = Vec::new();
-        for (_, start, end) in open {
-            sum.clear();
-            sum.extend_from_slice(&parts[start..end]);
-            if self.sum_is_p(&mut sum, k, budget)? {
-                return Ok(true);
-            }
+        self.spare.push(lists);
+        let value = u64::from(p.0.trailing_zeros());
+        if exact || p.0 & upto_largest(asked) != 0 {
+            self.record_value(region, value, budget)?;
+            Ok(Some(value))
+        } else {
+            self.exclude(region, upto_largest(asked));
+            Ok(None)
         }
-        Ok(false)
     }
 
-    /// Whether parts + *k is a P-position, when the table tells without search: all parts'
-    /// values known, or all but one, whose outcome beside the heap is known to be N.
-    fn quick_sum(&mut self, parts: &[Region], k: u64) -> Option<bool> {
-        let (mut heap, mut unknown) = (k, None);
-        for &part in parts {
-            let known = self.lookup(part);
-            match known.value {
-                Some(v) => heap ^= u64::from(v),
-                None if unknown.is_none() => unknown = Some((part, known)),
-                None => return None,
+    /// The options of a region, for a search of whether its value is in `asked`: the values of
+    /// those whose regions all have known values, taken from the candidates at once, and the
+    /// others; as soon as the candidates and `asked` have nothing in common, the values of the
+    /// options seen so far instead (values the region does not have).
+    fn open_options(&mut self, region: Region, asked: Values) -> Result<Options, Values> {
+        let mut lists = self.spare.pop().unwrap_or_default();
+        let Scratch { options, parts, open } = &mut lists;
+        options.clear();
+        parts.clear();
+        open.clear();
+        region.grundy_options(region.idle_horizontals(), options);
+        let mut values: Values = 0;
+        let mut p = Candidates(lowest(options.len() as u32 + 1));
+        for &bits in options.iter() {
+            let start = parts.len();
+            region.with_bits(bits).reduced().grundy_regions(parts, self.small.cells());
+            let mut heap = 0;
+            let mut kept = start;
+            for i in start..parts.len() {
+                match self.lookup(parts[i]) {
+                    Some(v) => heap ^= u64::from(v),
+                    None => {
+                        parts[kept] = self.key(parts[i]);
+                        kept += 1;
+                    }
+                }
             }
+            parts.truncate(kept);
+            // Two equal regions add up to 0 (CGT II.1): both go.
+            parts[start..].sort_unstable();
+            let mut i = start;
+            while i + 1 < parts.len() {
+                if parts[i] == parts[i + 1] {
+                    parts.drain(i..i + 2);
+                } else {
+                    i += 1;
+                }
+            }
+            let kept = parts.len();
+            if kept == start {
+                values |= 1u128.checked_shl(heap as u32).unwrap_or(0);
+                p.remove(heap);
+                if p.0 & asked == 0 {
+                    self.spare.push(lists);
+                    return Err(values);
+                }
+                continue;
+            }
+            parts[start..].sort_unstable_by_key(|p| (p.free(), *p));
+            let largest = parts[kept - 1].move_count();
+            let moves = parts[start..].iter().map(|p| p.move_count()).sum::<u32>();
+            open.push(((largest, moves), heap, start, kept));
         }
-        let Some((part, known)) = unknown else {
-            return Some(heap == 0);
-        };
-        (heap > u64::from(part.move_count()) || known.is_not(heap)).then_some(false)
+        open.sort_unstable_by(|a, b| {
+            a.0.cmp(&b.0).then(a.1.cmp(&b.1)).then_with(|| parts[a.2..a.3].cmp(&parts[b.2..b.3]))
+        });
+        // A repeated option takes the largest candidate away (its value, if in the candidates
+        // at all, is taken by the first one; see `value_in`).
+        let all = open.len();
+        open.dedup_by(|a, b| a.1 == b.1 && parts[a.2..a.3] == parts[b.2..b.3]);
+        for _ in open.len()..all {
+            p.0 = without_largest(p.0);
+        }
+        Ok(Options { values, p, lists })
     }
 
-    /// What is known of a region: its value when the mirror strategy or the table gives it.
-    fn lookup(&mut self, region: Region) -> Known {
+    /// The value of a region when the mirror strategy or the tables give it.
+    fn lookup(&mut self, region: Region) -> Option<u8> {
         if region.mirror_wins() {
-            return Known { value: Some(0), not: 0 };
+            return Some(0);
         }
         if let Some(v) = self.small.get(region) {
-            return Known { value: Some(v), not: 0 };
+            return Some(v);
         }
-        let known = self.known.get(&self.key(region)).copied().unwrap_or_default();
-        if let Some(v) = known.value {
+        let value = self.values.get(&self.key(region)).copied();
+        if let Some(v) = value {
             self.small.set(region, v);
         }
-        known
+        value
+    }
+
+    /// Values a region is known not to have (some of those below 48).
+    fn excluded_values(&self, region: Region) -> u64 {
+        let i = 2 * excluded_slot(region);
+        let (cells, rest) = (self.excluded[i], self.excluded[i + 1]);
+        if cells == region.bits() && rest >> 48 == shape(region) { rest & EXCLUDED_MASK } else { 0 }
+    }
+
+    /// Keeps that a region's value is none of `values` (those below 48), in the place of
+    /// whatever region was in its slot.
+    fn exclude(&mut self, region: Region, values: Values) {
+        let values = values as u64 & EXCLUDED_MASK;
+        let old = self.excluded_values(region);
+        let i = 2 * excluded_slot(region);
+        self.excluded[i] = region.bits();
+        self.excluded[i + 1] = shape(region) << 48 | old | values;
+    }
+
+    /// Bytes the table takes, about.
+    fn table_bytes(&self) -> usize {
+        self.values.len() * ENTRY_BYTES
     }
 
     /// The table's key of a region: its normal form (small regions come in any image).
@@ -181,34 +317,74 @@ impl Solver {
         if self.small.holds(region) { region.normal_form() } else { region }
     }
 
-    /// Whether the sum of `parts` and *k is a P-position: the values of all parts but the
-    /// largest are found, and the largest is searched beside the heap of their nim-sum with k.
-    fn sum_is_p(&mut self, parts: &mut [Region], k: u64, budget: &Budget) -> Result<bool, Exhausted> {
-        let Some(largest) = (0..parts.len()).max_by_key(|&i| parts[i].free()) else {
-            return Ok(k == 0);
-        };
-        let last = parts.len() - 1;
-        parts.swap(largest, last);
-        let mut heap = k;
-        for &part in &parts[..last] {
-            heap ^= self.region_value(part, budget)?;
-        }
-        self.is_p(parts[last], heap, budget)
-    }
-
-    fn record_not(&mut self, region: Region, k: u64, budget: &Budget) -> Result<(), Exhausted> {
-        budget.check_memory(self.known.len() * ENTRY_BYTES)?;
-        if k < 64 {
-            let key = self.key(region);
-            self.known.entry(key).or_default().not |= 1 << k;
-        }
-        Ok(())
-    }
-
     fn record_value(&mut self, region: Region, k: u64, budget: &Budget) -> Result<(), Exhausted> {
-        budget.check_memory(self.known.len() * ENTRY_BYTES)?;
+        budget.check_memory(self.table_bytes())?;
         self.small.set(region, k as u8);
-        self.known.entry(self.key(region)).or_default().value = Some(k as u8);
+        let key = self.key(region);
+        self.values.insert(key, k as u8);
         Ok(())
+    }
+}
+
+/// The values kept in the table of excluded values: those below 48.
+const EXCLUDED_MASK: u64 = (1 << 48) - 1;
+
+/// A region's rows and columns as one number, never 0.
+fn shape(region: Region) -> u64 {
+    (region.rows() << 8 | region.cols()) as u64
+}
+
+/// The slot of a region in the table of excluded values (a multiplicative hash).
+fn excluded_slot(region: Region) -> usize {
+    let h = (region.bits() ^ shape(region).rotate_right(16)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (h >> (64 - EXCLUDED_BITS)) as usize
+}
+
+/// A set of Grundy values, bit k for the value k: a region of at most 64 cells has at most 112
+/// places for a domino, and its value is at most that many.
+type Values = u128;
+
+/// The values 0 to n - 1.
+fn lowest(n: u32) -> Values {
+    if n >= Values::BITS { Values::MAX } else { (1 << n) - 1 }
+}
+
+/// The values 0 up to the largest in the set (none for the empty set).
+fn upto_largest(set: Values) -> Values {
+    lowest(Values::BITS - set.leading_zeros())
+}
+
+/// The set without its largest value.
+fn without_largest(set: Values) -> Values {
+    set & upto_largest(set) >> 1
+}
+
+/// The values v with v ^ x in the set.
+fn xored(set: Values, x: u64) -> Values {
+    if x == 0 {
+        return set;
+    }
+    let (mut rest, mut out) = (set, 0);
+    while rest != 0 {
+        let v = u64::from(rest.trailing_zeros());
+        rest &= rest - 1;
+        if let Some(bit) = 1u128.checked_shl((v ^ x) as u32) {
+            out |= bit;
+        }
+    }
+    out
+}
+
+/// The values a region may still have: 0 to n for a region of n options to begin with, and
+/// each option takes one away, its own value when that is still in the set and the largest
+/// otherwise (a repeated option, whose value its first copy took, takes the largest). At the end the one left is the mex of the options' values: every
+/// smaller one was some option's value (a smaller one is never the largest while a larger one
+/// stays), and none took the one left away.
+struct Candidates(Values);
+
+impl Candidates {
+    fn remove(&mut self, value: u64) {
+        let bit = 1u128.checked_shl(value as u32).unwrap_or(0);
+        if self.0 & bit != 0 { self.0 &= !bit } else { self.0 = without_largest(self.0) }
     }
 }

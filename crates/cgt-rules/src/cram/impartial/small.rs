@@ -1,7 +1,7 @@
 //! A direct-mapped array of the Grundy values of small Cram regions (bounding box of at most 16
 //! cells), indexed by the cropped bit board itself, so that a known small region is found
-//! without its normal form and without hashing (the values are those of the outcome search of
-//! Lemoine & Viennot, TCS 462, 2012; every image of a region has its value, WW ch. 23).
+//! without its normal form and without hashing (the values are those of the pruned search of
+//! the parent module; every image of a region has its value, WW ch. 23).
 
 use super::super::bits::Region;
 

@@ -153,13 +153,13 @@ fn bit_boards_agree_with_grid_boards() {
         assert_eq!(board_of(region), board);
         // The same options, in the same order.
         let mut options = Vec::new();
-        region.options(&mut options);
+        region.grundy_options(0, &mut options);
         let want: Vec<Board> = board.options();
         let got: Vec<Board> = options.iter().map(|&o| board_of(region.with_bits(o))).collect();
         assert_eq!(got, want);
         // The same regions (those where a domino fits), as sets of images.
         let mut parts = Vec::new();
-        region.regions(&mut parts, 0);
+        region.regions_cut(0, &mut parts, 0);
         let mut got: Vec<Grid> = parts.iter().map(|&p| least(&board_of(p))).collect();
         let mut want: Vec<Grid> = board.regions().iter().filter(|r| !r.options().is_empty()).map(least).collect();
         got.sort();
@@ -194,4 +194,75 @@ fn small_regions_by_every_image_agree_with_the_mex() {
             assert_eq!(shared.value(&image, &budget).unwrap(), want, "{b:?} image {t}");
         }
     }
+}
+
+#[test]
+fn reduced_boards_keep_their_values() {
+    // Tufts of one centre, bridges and isolated cells taken away: the Grundy value by the mex
+    // of the definition stays, and the reduction does take cells away on many boards.
+    let mut rng = Rng(0x1f83_d9ab_fb41_bd6b);
+    let mut mex = Grundy::by_mex();
+    let budget = Budget::unlimited();
+    let mut smaller = 0;
+    for _ in 0..400 {
+        let (rows, cols) = (1 + rng.below(4) as usize, 1 + rng.below(5) as usize);
+        let holes = 2 + rng.below(3);
+        let board = random_board(&mut rng, rows, cols, holes);
+        let region = board.bits().unwrap();
+        let reduced = region.reduced();
+        assert_eq!(reduced.bits() & !region.bits(), 0, "{board:?}");
+        if reduced != region {
+            smaller += 1;
+        }
+        let want = mex.value(&board, &budget).unwrap();
+        assert_eq!(
+            mex.value(&board_of(reduced), &budget).unwrap(),
+            want,
+            "{board:?} reduced to {:?}",
+            board_of(reduced)
+        );
+    }
+    assert!(smaller > 150, "{smaller}");
+    // A tuft on each side of one centre: three of them go; a bridge between two centres goes.
+    let plus = Region::new(3, 3, 0b010_111_010).unwrap();
+    assert_eq!(plus.reduced().free(), 2);
+    let path = Region::new(1, 5, 0b11111).unwrap();
+    assert_eq!(path.reduced().bits(), 0b11011);
+}
+
+#[test]
+fn idle_dominoes_split_boards_and_keep_values() {
+    // Boards where the horizontal dominoes of a 2x2 block need not be played: their values by
+    // the fast search (which leaves those dominoes out and splits the board there) agree with
+    // the mex of the definition, and the rule does fire, and split, on many of them.
+    let mut rng = Rng(0x5be0_cd19_137e_2179);
+    let mut mex = Grundy::by_mex();
+    let budget = Budget::unlimited();
+    let (mut fired, mut split) = (0, 0);
+    for _ in 0..300 {
+        let (rows, cols) = (2 + rng.below(3) as usize, 2 + rng.below(4) as usize);
+        let board = random_board(&mut rng, rows, cols, 3);
+        let region = board.bits().unwrap();
+        let idle = region.idle_horizontals();
+        if idle == 0 {
+            continue;
+        }
+        fired += 1;
+        let (mut with, mut without) = (Vec::new(), Vec::new());
+        region.regions_cut(idle, &mut with, 0);
+        region.regions_cut(0, &mut without, 0);
+        if with.len() > without.len() {
+            split += 1;
+        }
+        assert_eq!(fast(&board), mex.value(&board, &budget).unwrap(), "{board:?}");
+    }
+    assert!(fired > 40 && split > 10, "{fired} {split}");
+    // A lone 2x2 block: both horizontal dominoes are idle, and it splits into two columns,
+    // *1 + *1 = 0 as the block is.
+    let block = Board::from_rows(&["..##", "..##"]).unwrap().bits().unwrap();
+    assert_eq!(block.idle_horizontals(), 0b0001_0001);
+    let mut parts = Vec::new();
+    block.grundy_regions(&mut parts, 0);
+    assert_eq!(parts.len(), 2);
+    assert_eq!(parts[0], parts[1]);
 }
