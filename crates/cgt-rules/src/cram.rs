@@ -5,7 +5,7 @@
 //! options' values, and the nim-sum over a sum; CGT IV.1), computed without recursion with a
 //! table of regions: free cells that do not touch (4-connected) are independent regions, and a
 //! region is keyed by the least of its eight images under the symmetries of the square, on its
-//! bounding box. Boards and regions of at most 64 cells go to the outcome search of
+//! bounding box. Boards and regions of at most 64 cells go to the pruned search of
 //! [`impartial`] on bit boards instead. [`Board`] is also [`Partizan`], so the tests hold the
 //! Grundy values against the plain partizan search.
 
@@ -117,7 +117,7 @@ impl Tabled for Board {
 pub struct Grundy {
     /// The values of regions of more than 64 cells, each the mex of its options' values.
     table: HashMap<Board, u64>,
-    /// The outcome search of boards and regions of at most 64 cells (`None` in the tests that
+    /// The pruned search of boards and regions of at most 64 cells (`None` in the tests that
     /// hold it against the mex of the options).
     fast: Option<impartial::Solver>,
 }

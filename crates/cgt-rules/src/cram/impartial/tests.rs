@@ -1,6 +1,6 @@
-//! The outcome search of Cram regions against the plain partizan search and the partizan table
+//! The pruned search of Cram regions against the plain partizan search and the partizan table
 //! solver (the definitions), against the mex of the options, and against published values; the
-//! bit boards against the grid boards.
+//! bit boards against the grid boards; the reductions that keep Grundy values against the mex.
 
 use cgt_core::Budget;
 use cgt_core::game::Games;
