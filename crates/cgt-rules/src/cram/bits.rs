@@ -284,14 +284,16 @@ impl Region {
     /// The board and its images flipped top to bottom, left to right and both.
     fn flips(self) -> [Region; 4] {
         let (rows, cols) = (self.rows(), self.cols());
+        // The half turn reverses every row and their order: its rows in reverse order are the
+        // board's rows each reversed.
+        let (turned, row) = (self.turned(), full(cols));
         let (mut ud, mut lr) = (0u64, 0u64);
         for r in 0..rows {
-            let row = self.row(r);
-            let rev = if cols == 0 { 0 } else { row.reverse_bits() >> (64 - cols) };
-            ud |= row << ((rows - 1 - r) * cols);
-            lr |= rev << (r * cols);
+            let to = (rows - 1 - r) * cols;
+            ud |= (self.bits >> (r * cols) & row) << to;
+            lr |= (turned >> (r * cols) & row) << to;
         }
-        [self, self.with_bits(ud), self.with_bits(lr), self.with_bits(self.turned())]
+        [self, self.with_bits(ud), self.with_bits(lr), self.with_bits(turned)]
     }
 
     /// The free cells of the board turned by a half turn: the reading order reversed.
