@@ -61,7 +61,8 @@ struct EvalArgs {
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
     /// Evaluate statements that share no name on up to N threads (default: the number of
-    /// cores); the output is the same, in file order. `--jobs 1` evaluates on one thread.
+    /// cores), and one statement's search (Cram's) on up to N; the output is the same, in file
+    /// order. `--jobs 1` evaluates on one thread.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
     /// Also print each statement's evaluation time.
@@ -142,6 +143,8 @@ fn eval(args: EvalArgs) -> ExitCode {
         unicode: args.unicode,
         details: args.explain,
         pictures: args.svg.is_some(),
+        // `--jobs N` also limits the threads of one statement's search.
+        threads: args.jobs.map_or(usize::MAX, |n| n.max(1)),
     };
     // The number of cores is asked only when the file has statements that can run apart.
     let jobs = args.jobs.map(|n| n.max(1));

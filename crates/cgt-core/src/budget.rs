@@ -44,6 +44,10 @@ pub struct Budget {
     time: Option<Duration>,
     memory: usize,
     cancel: Arc<AtomicBool>,
+    /// A second flag that stops a helper thread of a computation when its work is done.
+    stop: Option<Arc<AtomicBool>>,
+    /// Threads the computation may use (1 unless told otherwise).
+    threads: usize,
     ticks: Cell<u32>,
 }
 
@@ -58,6 +62,8 @@ impl Budget {
             time: Some(time),
             memory,
             cancel: Arc::new(AtomicBool::new(false)),
+            stop: None,
+            threads: 1,
             ticks: Cell::new(0),
         }
     }
@@ -75,6 +81,8 @@ impl Budget {
             time: None,
             memory: usize::MAX,
             cancel: Arc::new(AtomicBool::new(false)),
+            stop: None,
+            threads: 1,
             ticks: Cell::new(0),
         }
     }
@@ -86,8 +94,32 @@ impl Budget {
             time: self.time,
             memory: self.memory,
             cancel: Arc::new(AtomicBool::new(false)),
+            stop: None,
+            threads: self.threads,
             ticks: Cell::new(0),
         }
+    }
+
+    /// The same limits with `memory` bytes instead, and the same cancel flag.
+    pub fn with_memory(&self, memory: usize) -> Self {
+        Budget { memory, ..self.clone() }
+    }
+
+    /// A budget for a helper thread of this computation (a `Budget` is not shared between
+    /// threads): the same deadline and cancel flag, `memory` bytes, and `stop`, a flag of its
+    /// own that ends the helper's work as cancelling does.
+    pub fn for_helper(&self, memory: usize, stop: Arc<AtomicBool>) -> Self {
+        Budget { memory, stop: Some(stop), threads: 1, ticks: Cell::new(0), ..self.clone() }
+    }
+
+    /// The same limits, allowing `threads` threads (at least 1).
+    pub fn with_threads(&self, threads: usize) -> Self {
+        Budget { threads: threads.max(1), ..self.clone() }
+    }
+
+    /// The threads the computation may use.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The flag that cancels this computation when set.
@@ -122,7 +154,7 @@ impl Budget {
 
     /// Like [`Budget::check`], but always looks at the clock.
     pub fn check_now(&self) -> Result<(), Exhausted> {
-        if self.cancel.load(Ordering::Relaxed) {
+        if self.cancel.load(Ordering::Relaxed) || self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
             return Err(Exhausted::Cancelled);
         }
         match self.deadline {
@@ -134,5 +166,30 @@ impl Budget {
     /// Fails if `bytes` of memory in use exceed the cap.
     pub fn check_memory(&self, bytes: usize) -> Result<(), Exhausted> {
         if bytes > self.memory { Err(Exhausted::Memory) } else { Ok(()) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A helper's budget keeps the deadline and the cancel flag, takes its own memory, one
+    /// thread and a stop flag of its own; `with_threads` and `with_memory` change only theirs.
+    #[test]
+    fn helper_budgets() {
+        let main = Budget::new(Duration::from_secs(60), 1000).with_threads(2);
+        assert_eq!((main.threads(), main.with_threads(0).threads()), (2, 1));
+        assert_eq!(main.with_memory(10).memory(), 10);
+        assert_eq!(main.restarted().threads(), 2);
+        let stop = Arc::new(AtomicBool::new(false));
+        let helper = main.for_helper(500, stop.clone());
+        assert_eq!((helper.memory(), helper.threads()), (500, 1));
+        assert_eq!(helper.check_now(), Ok(()));
+        stop.store(true, Ordering::Relaxed);
+        assert_eq!(helper.check_now(), Err(Exhausted::Cancelled));
+        assert_eq!(main.check_now(), Ok(()), "the stop flag is the helper's alone");
+        let other = main.for_helper(500, Arc::new(AtomicBool::new(false)));
+        main.cancel_flag().store(true, Ordering::Relaxed);
+        assert_eq!(other.check_now(), Err(Exhausted::Cancelled), "cancelling reaches the helpers");
     }
 }

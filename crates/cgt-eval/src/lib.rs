@@ -52,12 +52,22 @@ pub struct Config {
     /// Also draw pictures (SVG) of results: the thermograph and game tree of every game value,
     /// the plot of every Grundy sequence (`cgt eval --svg`, the editor's hover).
     pub pictures: bool,
+    /// Threads one statement may use, where its search can be shared (Cram's); the machine's
+    /// cores limit it too. `cgt eval --jobs N` sets it to N.
+    pub threads: usize,
 }
 
 impl Default for Config {
     /// The command line's defaults: 10 s and 2 GiB per statement, ASCII output.
     fn default() -> Self {
-        Config { time: Duration::from_secs(10), memory: 2 << 30, unicode: false, details: false, pictures: false }
+        Config {
+            time: Duration::from_secs(10),
+            memory: 2 << 30,
+            unicode: false,
+            details: false,
+            pictures: false,
+            threads: usize::MAX,
+        }
     }
 }
 
@@ -159,7 +169,7 @@ impl LineCounter {
 impl Session {
     /// A fresh budget of the session's configured size, for one statement.
     pub fn budget(&self) -> Budget {
-        Budget::new(self.config.time, self.config.memory)
+        Budget::new(self.config.time, self.config.memory).with_threads(self.config.threads)
     }
 
     /// Evaluates one statement (starting on `line`) under `budget`; a `let` binds its name for

@@ -340,7 +340,7 @@ impl DocumentEngine {
 }
 
 fn session_config(c: &EngineConfig) -> Config {
-    Config { time: c.budget, memory: c.memory, unicode: c.unicode, details: true, pictures: true }
+    Config { time: c.budget, memory: c.memory, unicode: c.unicode, details: true, pictures: true, ..Config::default() }
 }
 
 /// A cached report moved to a statement that now starts at `start` on `line` (shared, not

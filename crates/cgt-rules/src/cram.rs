@@ -148,6 +148,20 @@ impl Grundy {
         Grundy { table: HashMap::new(), fast: None }
     }
 
+    /// The pruned search with the top search of regions of at least `cells` free cells shared
+    /// between two threads, for the tests.
+    #[cfg(test)]
+    fn parallel_from(cells: u32) -> Grundy {
+        Grundy { table: HashMap::new(), fast: Some(impartial::Solver::parallel_from(cells)) }
+    }
+
+    /// The pruned search with the array of small regions' values in use from the start, for
+    /// the tests (a search uses it only once it has found many values).
+    #[cfg(test)]
+    fn small_array_first() -> Grundy {
+        Grundy { table: HashMap::new(), fast: Some(impartial::Solver::small_array_first()) }
+    }
+
     /// The value of a region by the mex of its options' values, without recursion.
     fn region_value(&mut self, region: Board, budget: &Budget) -> Result<u64, Exhausted> {
         if let Some(v) = self.lookup(&region, budget)? {

@@ -14,7 +14,15 @@ pub(super) struct SmallValues {
     offsets: Vec<usize>,
     /// The value plus one, or 0 when not known.
     values: Vec<u8>,
+    /// Whether the array is in use: only once the search has found some values, since each
+    /// page of it costs a page fault when first read or written, which a small search does not
+    /// win back (`cram[4x5]` made 700 page faults with this array and the table of excluded
+    /// values in full use from the start, and about 210 with both put off).
+    on: bool,
 }
+
+/// Values found before the array is used.
+const ON_FROM: usize = 512;
 
 impl Default for SmallValues {
     fn default() -> SmallValues {
@@ -26,7 +34,7 @@ impl Default for SmallValues {
                 next += 1 << (rows * cols);
             }
         }
-        SmallValues { offsets, values: vec![0; next] }
+        SmallValues { offsets, values: vec![0; next], on: false }
     }
 }
 
@@ -50,15 +58,23 @@ impl SmallValues {
         self.index(region).is_some()
     }
 
-    /// The value of a small region, when known.
+    /// Uses the array from now on when `found` values are known.
+    pub(super) fn found(&mut self, found: usize) {
+        self.on |= found >= ON_FROM;
+    }
+
+    /// The value of a small region, when known (and the array is in use).
     pub(super) fn get(&self, region: Region) -> Option<u8> {
+        if !self.on {
+            return None;
+        }
         let v = *self.values.get(self.index(region)?)?;
         v.checked_sub(1)
     }
 
     /// Keeps the value of a small region (values of at most 16 cells are small, well under 255).
     pub(super) fn set(&mut self, region: Region, value: u8) {
-        if let Some(slot) = self.index(region).and_then(|i| self.values.get_mut(i))
+        if let Some(slot) = self.index(region).filter(|_| self.on).and_then(|i| self.values.get_mut(i))
             && value < u8::MAX
         {
             *slot = value + 1;

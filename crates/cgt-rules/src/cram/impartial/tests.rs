@@ -182,11 +182,12 @@ fn least(board: &Board) -> Grid {
 #[test]
 fn small_regions_by_every_image_agree_with_the_mex() {
     // The array of small regions' values is indexed by the image as seen, not the normal form:
-    // one shared solver values every image of random boards of at most 16 cells.
+    // one shared solver values every image of random boards of at most 16 cells (with the
+    // array in use from the start; a search turns it on only once it has many values).
     let boards = random_boards(0x9b05_688c_2b3e_6c1f, 120, 4, 4);
     let budget = Budget::unlimited();
     let mut mex = Grundy::by_mex();
-    let mut shared = Grundy::default();
+    let mut shared = Grundy::small_array_first();
     for b in &boards {
         let want = mex.value(b, &budget).unwrap();
         for t in 0..8 {
@@ -265,4 +266,74 @@ fn idle_dominoes_split_boards_and_keep_values() {
     block.grundy_regions(&mut parts, 0);
     assert_eq!(parts.len(), 2);
     assert_eq!(parts[0], parts[1]);
+}
+
+/// The top search shared between two threads (here from 4 free cells on, so that it runs on
+/// every board) gives the mex of the definition, with one table for all boards and with a new
+/// one for each.
+#[test]
+fn two_threads_agree_with_the_mex() {
+    let boards = random_boards(0x1f83_d9ab_fb41_bd6b, 240, 5, 5);
+    let budget = Budget::unlimited().with_threads(2);
+    let mut mex = Grundy::by_mex();
+    let mut shared = Grundy::parallel_from(4);
+    for (i, b) in boards.iter().enumerate() {
+        let want = mex.value(b, &budget).unwrap();
+        assert_eq!(shared.value(b, &budget).unwrap(), want, "{b:?}");
+        if i % 4 == 0 {
+            assert_eq!(Grundy::parallel_from(4).value(b, &budget).unwrap(), want, "{b:?}");
+        }
+    }
+}
+
+/// Two threads stop at the deadline and when cancelled, and say why.
+#[test]
+fn two_threads_stop_at_the_budget() {
+    let board = Board::empty(5, 7).unwrap();
+    let late = Budget::new(std::time::Duration::from_millis(20), usize::MAX).with_threads(2);
+    assert_eq!(Grundy::parallel_from(4).value(&board, &late), Err(cgt_core::Exhausted::Time));
+    let cancelled = Budget::unlimited().with_threads(2);
+    cancelled.cancel_flag().store(true, std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(Grundy::parallel_from(4).value(&board, &cancelled), Err(cgt_core::Exhausted::Cancelled));
+}
+
+/// The table of excluded values grows from 2^10 slots as searches fill it; an entry may be lost
+/// to another region's (the table keeps what it can), but a region is never said not to have a
+/// value it was not shown not to have, before or after the table grows.
+#[test]
+fn excluded_values_survive_the_table_growing() {
+    use super::{EXCLUDED_BITS, EXCLUDED_FIRST_BITS, Solver};
+    let mut solver = Solver::default();
+    assert_eq!(solver.excluded_bits, EXCLUDED_FIRST_BITS);
+    let mut rng = Rng(0x5be0_cd19_137e_2179);
+    let mut shown = std::collections::HashMap::new();
+    let mut recent = Vec::new();
+    let mut first = Vec::new();
+    let mut kept = 0;
+    for i in 0..20_000 {
+        let (rows, cols) = (1 + rng.index(8), 1 + rng.index(8));
+        let region = Region::new(rows, cols, rng.below(u64::MAX)).unwrap();
+        let value: u128 = 1 << rng.index(48);
+        solver.exclude(region, value);
+        *shown.entry(region).or_insert(0) |= value;
+        recent.push((region, value));
+        // The first growth (at the 513th value) keeps what the small table held.
+        if i == 511 {
+            first = recent.iter().copied().filter(|&(r, v)| u128::from(solver.excluded_values(r)) & v != 0).collect();
+        }
+        if i == 513 {
+            assert_eq!(solver.excluded_bits, EXCLUDED_FIRST_BITS + 3);
+            let still = first.iter().filter(|&&(r, v)| u128::from(solver.excluded_values(r)) & v != 0).count();
+            assert!(first.len() > 300 && still * 10 >= first.len() * 9, "{still} of {}", first.len());
+        }
+        if i % 1000 == 999 {
+            for (r, v) in recent.drain(..) {
+                let said = u128::from(solver.excluded_values(r));
+                assert_eq!(said & !shown[&r], 0, "{r:?}");
+                kept += usize::from(said & v != 0);
+            }
+        }
+    }
+    assert_eq!(solver.excluded_bits, EXCLUDED_BITS);
+    assert!(kept > 10_000, "most recent entries are kept ({kept})");
 }
