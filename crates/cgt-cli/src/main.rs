@@ -61,7 +61,7 @@ struct EvalArgs {
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
     /// Evaluate statements that share no name on up to N threads (default: the number of
-    /// cores), and one statement's search (Cram's) on up to N; the output is the same, in file
+    /// cores), and one statement's search (Cram's, a long octal sequence) on up to N; the output is the same, in file
     /// order. `--jobs 1` evaluates on one thread.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,

@@ -52,8 +52,8 @@ pub struct Config {
     /// Also draw pictures (SVG) of results: the thermograph and game tree of every game value,
     /// the plot of every Grundy sequence (`cgt eval --svg`, the editor's hover).
     pub pictures: bool,
-    /// Threads one statement may use, where its search can be shared (Cram's); the machine's
-    /// cores limit it too. `cgt eval --jobs N` sets it to N.
+    /// Threads one statement may use, where its work can be shared (Cram's search, a long octal
+    /// sequence); the machine's cores limit it too. `cgt eval --jobs N` sets it to N.
     pub threads: usize,
 }
 

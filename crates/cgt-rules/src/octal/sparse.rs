@@ -21,8 +21,10 @@
 //! the scan, so a heap costs about the number of rare heaps instead of n/2. Some games need the
 //! space "in the domain" (the parity of the heap size joins the mask's parity, Flammenkamp), e.g.
 //! 0.106. The space is chosen again, to make rare heaps as few as possible, whenever n doubles.
-//! The method is exact for every space; the space only decides the speed.
+//! The method is exact for every space; the space only decides the speed. Long sequences are
+//! computed two heaps at a time on two threads where the code allows it ([`pipeline`]).
 
+mod pipeline;
 mod scan;
 
 use cgt_core::{Budget, Exhausted};
@@ -61,6 +63,7 @@ impl Space {
 }
 
 /// The sparse-space computation of `g(0), g(1), ...`.
+#[derive(Clone)]
 pub(super) struct Engine {
     /// Heap sizes k with each kind of move: take k, leave nothing / one heap / two heaps.
     whole: Vec<usize>,
@@ -122,6 +125,13 @@ impl Engine {
         }
         self.mark_cheap_options(n, budget)?;
         let v = self.mex(n, budget)?;
+        self.append(v);
+        Ok(())
+    }
+
+    /// Takes in the next value, g(n) for n = the number of values so far.
+    fn append(&mut self, v: u32) {
+        let n = self.values.len();
         self.values.push(v);
         match (&mut self.narrow, u16::try_from(v)) {
             (Some(narrow), Ok(v)) => narrow.push(v),
@@ -136,7 +146,37 @@ impl Engine {
             self.rare.push(n as u32);
             self.rare_values.push(v);
         }
-        Ok(())
+    }
+
+    /// Whether the value of heap n + 1 needs only g(n) of its heap n's options through the
+    /// moves that take one token and leave one heap (no split takes nothing), so that heaps n
+    /// and n + 1 can be computed at once ([`pipeline`]).
+    pub(super) fn pipelines(&self) -> bool {
+        !self.split.contains(&0)
+    }
+
+    /// The mex of heap n's options but those that take one token and leave one heap, while
+    /// g(n - 1) is not known yet (the values are g(0) to g(n - 2)).
+    fn value_before_last(&mut self, budget: &Budget) -> Result<u32, Exhausted> {
+        let n = self.values.len() + 1;
+        self.mark_cheap_options(n, budget)?;
+        self.mex(n, budget)
+    }
+
+    /// g(n), from `early` (see [`Engine::value_before_last`]) once g(n - 1) = `last` is known;
+    /// takes in both. Adding `last` to the options changes their mex only when it is that mex,
+    /// and then the mex is found again with `last` among them.
+    fn finish_with_last(&mut self, early: u32, last: u32, budget: &Budget) -> Result<u32, Exhausted> {
+        let n = self.values.len() + 1;
+        self.append(last);
+        let v = if early == last && self.single.contains(&1) {
+            self.seen[last as usize] = n;
+            self.mex(n, budget)?
+        } else {
+            early
+        };
+        self.append(v);
+        Ok(v)
     }
 
     /// Marks every option value except those of splits into two common heaps. Where rare heaps
@@ -145,7 +185,8 @@ impl Engine {
         if self.whole.contains(&n) {
             self.seen[0] = n;
         }
-        for &k in self.single.iter().filter(|&&k| k < n) {
+        // While g(n - 1) is not known (see `value_before_last`), its one-heap move waits.
+        for &k in self.single.iter().filter(|&&k| k < n && n - k < self.values.len()) {
             self.seen[self.values[n - k] as usize] = n;
         }
         for i in 0..self.split.len() {
