@@ -134,7 +134,7 @@ impl Session {
             return out;
         }
         let budget = quick_budget();
-        let quick = Ctx { budget: &budget, src: ctx.src, top: ctx.top.clone() };
+        let quick = Ctx { budget: &budget, src: ctx.src, top: ctx.top.clone(), moves: ctx.moves };
         let shown =
             self.misere_form(parts, span, &quick).ok().and_then(|f| self.trees().misere.display(f, &budget).ok());
         match shown {
@@ -155,7 +155,7 @@ impl Session {
                 return false;
             }
             let b = budget();
-            let quick = Ctx { budget: &b, src: ctx.src, top: ctx.top.clone() };
+            let quick = Ctx { budget: &b, src: ctx.src, top: ctx.top.clone(), moves: ctx.moves };
             let form = self.misere_form(std::slice::from_ref(p), span, &quick).ok();
             let shown = form.and_then(|f| self.trees().misere.display(f, &b).ok());
             if shown.is_none_or(|text| text.len() > FORM_SHOWN) {

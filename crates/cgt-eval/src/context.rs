@@ -18,6 +18,10 @@ pub(crate) struct Ctx<'a> {
     pub src: &'a str,
     /// The span of the statement's whole expression: only there are extras worth computing.
     pub top: Option<Span>,
+    /// Whether a ruleset position there lists its moves: for `explain` and the editor's
+    /// details, and for `options(...)`, not for plain output (listing the moves of `cram[4x5]`
+    /// cost a twentieth of evaluating it).
+    pub moves: bool,
 }
 
 impl Ctx<'_> {
@@ -28,7 +32,7 @@ impl Ctx<'_> {
 
     /// The same context for a sub-expression evaluated as if it were the whole statement.
     pub fn with_top(&self, span: Span) -> Ctx<'_> {
-        Ctx { budget: self.budget, src: self.src, top: Some(span) }
+        Ctx { budget: self.budget, src: self.src, top: Some(span), moves: true }
     }
 }
 
@@ -81,10 +85,10 @@ pub struct Moves {
 
 impl Moves {
     /// The moves of a partizan position of `size` pieces (edges, boxes, dominoes, free cells),
-    /// unless it has more than [`MOVES_LIMIT`] pieces or moves: listing the moves of a large
-    /// position would cost more than evaluating it.
-    pub(crate) fn of<P: Partizan>(p: &P, size: usize) -> Option<Moves> {
-        if size > MOVES_LIMIT {
+    /// unless it has more than [`MOVES_LIMIT`] pieces or moves (listing the moves of a large
+    /// position would cost more than evaluating it) or the context does not ask for them.
+    pub(crate) fn of<P: Partizan>(ctx: &Ctx, p: &P, size: usize) -> Option<Moves> {
+        if !ctx.moves || size > MOVES_LIMIT {
             return None;
         }
         let (l, r) = (p.left_options(), p.right_options());

@@ -259,7 +259,7 @@ impl Session {
         let parsed = cgt_syntax::parse(notation);
         let [stmt] = parsed.stmts.as_slice() else { return None };
         let cgt_syntax::StmtKind::Expr(e) = &stmt.kind else { return None };
-        let inner = Ctx { budget: ctx.budget, src: notation, top: None };
+        let inner = Ctx { budget: ctx.budget, src: notation, top: None, moves: false };
         let v = self.eval(e, &inner).ok()?;
         Some(self.show(&v))
     }

@@ -183,7 +183,7 @@ impl Session {
             StmtKind::Table(e) => Some(e.span.clone()),
             StmtKind::Def(_) | StmtKind::Error => None,
         };
-        let ctx = context::Ctx { budget, src, top };
+        let ctx = context::Ctx { budget, src, top, moves: self.config.details };
         let outcome = match &stmt.kind {
             StmtKind::Expr(e) => self.run_expr(e, &mut report, &ctx),
             StmtKind::Let { name, value } => self.run_let(name, value, &mut report, &ctx),

@@ -190,7 +190,7 @@ impl Machine<'_> {
                 break;
             }
         }
-        let ctx = Ctx { budget: self.budget, src: "", top: None };
+        let ctx = Ctx { budget: self.budget, src: "", top: None, moves: false };
         let span = &shape.span;
         let value = if let [on, off] = graphs.as_slice() {
             self.s.finish_sides(on, off, span, &ctx)

@@ -43,7 +43,7 @@ impl Machine<'_> {
         }
         let name = Spanned::new(def.name.to_string(), 0..0);
         let whole = 0..src.len();
-        let ctx = Ctx { budget: self.budget, src: &src, top: None };
+        let ctx = Ctx { budget: self.budget, src: &src, top: None, moves: false };
         let out = (def.eval)(self.s, &Call { name: &name, args: &call_args, span: &whole, def }, &ctx);
         for i in 0..args.len() {
             self.s.env.remove(&format!("#{i}"));

@@ -55,7 +55,7 @@ impl RuleTable {
     /// Grows the table to heap `largest` (and its options too when `need` says so).
     fn extend(&mut self, m: &mut Machine, idx: usize, largest: u64, need: Need, span: &Span) -> EvalResult<()> {
         let target = usize::try_from(largest).map_or(usize::MAX, |l| l.saturating_add(1));
-        let ctx = Ctx { budget: m.budget, src: "", top: None };
+        let ctx = Ctx { budget: m.budget, src: "", top: None, moves: false };
         let mut seen = Vec::new();
         while self.options.len() < self.grundy.len().min(target) && need == Need::Options {
             let opts = heap_options(m, idx, self.options.len() as u64, span, &ctx)?;

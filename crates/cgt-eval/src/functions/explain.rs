@@ -112,7 +112,7 @@ impl Session {
         if budget.check_now() == Err(Exhausted::Cancelled) {
             return;
         }
-        let ctx = Ctx { budget: &budget, src, top: None };
+        let ctx = Ctx { budget: &budget, src, top: None, moves: false };
         // The winning moves are left out, not the derivation, when only they do not fit.
         if let Ok(mut lines) = self.derivation(e, &ctx) {
             if let Ok(moves) = self.winning_lines(e, &ctx) {

@@ -175,7 +175,7 @@ impl Session {
         };
         let [stmt] = parsed.stmts.as_slice() else { return Err(unreadable()) };
         let cgt_syntax::StmtKind::Expr(e) = &stmt.kind else { return Err(unreadable()) };
-        let inner = Ctx { budget: ctx.budget, src: notation, top: None };
+        let inner = Ctx { budget: ctx.budget, src: notation, top: None, moves: false };
         self.game(e, &inner)
     }
 

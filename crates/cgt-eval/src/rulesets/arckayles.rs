@@ -37,7 +37,7 @@ fn read(r: &Ruleset) -> EvalResult<ArcKayles> {
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let position = read(r)?;
-    let moves = if ctx.is_top(span) { Moves::of(&position, r.args.len()) } else { None };
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &position, r.args.len()) } else { None };
     let n = s.table::<Nimbers>().nim_value(&position, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(s.games.nimber(n))).with_moves(moves))
 }

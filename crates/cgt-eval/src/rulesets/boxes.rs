@@ -31,7 +31,7 @@ fn read(r: &Ruleset) -> EvalResult<Position> {
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let position = read(r)?;
-    let moves = if ctx.is_top(span) { Moves::of(&position, position.0.iter().map(Vec::len).sum()) } else { None };
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &position, position.0.iter().map(Vec::len).sum()) } else { None };
     if let Some(x) = boxes::position_value(&position.0) {
         return Ok(Computed::plain(Value::Game(s.games.number(&x))).with_moves(moves));
     }

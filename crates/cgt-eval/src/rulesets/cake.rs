@@ -47,7 +47,7 @@ fn read(r: &Ruleset, rule: CakeRule) -> EvalResult<Cake> {
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx, rule: CakeRule) -> EvalResult<Computed> {
     let cake = read(r, rule)?;
     let size = cake.pieces().iter().map(|&(r, c)| r.saturating_add(c)).fold(0, usize::saturating_add);
-    let moves = if ctx.is_top(span) { Moves::of(&cake, size) } else { None };
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &cake, size) } else { None };
     let (table, games) = s.table_and_games::<Solver<Cake>>();
     let g = table.value(games, &cake, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))

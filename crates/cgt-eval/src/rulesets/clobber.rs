@@ -31,7 +31,7 @@ fn read(r: &Ruleset) -> EvalResult<Board> {
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let board = read(r)?;
-    let moves = if ctx.is_top(span) { Moves::of(&board, board.grid().cells().len()) } else { None };
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &board, board.grid().cells().len()) } else { None };
     let (table, games) = s.table_and_games::<Solver<Board>>();
     let g = table.value(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))

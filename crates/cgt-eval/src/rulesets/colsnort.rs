@@ -56,7 +56,7 @@ pub(crate) const SNORT: RulesetDef = RulesetDef {
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx, rule: Rule) -> EvalResult<Computed> {
     let (position, vertices) = read(r, rule)?;
-    let moves = if ctx.is_top(span) { Moves::of(&position, vertices) } else { None };
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &position, vertices) } else { None };
     let (solver, games) = s.table_and_games::<Solver<ColSnort>>();
     let g = position.value(games, solver, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))

@@ -37,7 +37,7 @@ fn read(r: &Ruleset) -> EvalResult<(Board, usize)> {
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let (board, cells) = read(r)?;
-    let moves = if ctx.is_top(span) { Moves::of(&board, cells) } else { None };
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &board, cells) } else { None };
     let n = s.table::<Grundy>().value(&board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(s.games.nimber(n))).with_moves(moves))
 }

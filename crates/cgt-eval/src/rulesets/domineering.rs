@@ -23,7 +23,7 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let board = board(r)?;
-    let moves = if ctx.is_top(span) { Moves::of(&board, board.rows() * board.cols()) } else { None };
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &board, board.rows() * board.cols()) } else { None };
     let (table, games) = s.table_and_games::<Domineering>();
     let g = table.board_game(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))

@@ -51,7 +51,7 @@ fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
             out = out.with_extra("winning move", format!("{} -> {}", p.notation(), m.notation()));
         }
         let size = moves_of(&p).and_then(|n| usize::try_from(n).ok()).unwrap_or(usize::MAX);
-        out = out.with_moves(Moves::of(&Pair(p), size));
+        out = out.with_moves(Moves::of(ctx, &Pair(p), size));
     }
     Ok(out)
 }

@@ -48,7 +48,7 @@ pub(crate) const CHILDISH: RulesetDef = RulesetDef {
 
 fn eval_hackenbush(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let h = hackenbush(r)?;
-    let moves = if ctx.is_top(span) { Moves::of(&h, h.edges().len()) } else { None };
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &h, h.edges().len()) } else { None };
     let (solver, games) = s.table_and_games::<Solver<Hackenbush>>();
     let g = h.value(games, solver, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))
@@ -56,7 +56,7 @@ fn eval_hackenbush(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> Eval
 
 fn eval_childish(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let c = childish(r)?;
-    let moves = if ctx.is_top(span) { Moves::of(&c, c.as_hackenbush().edges().len()) } else { None };
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &c, c.as_hackenbush().edges().len()) } else { None };
     let (solver, games) = s.table_and_games::<Solver<Childish>>();
     let g = c.value(games, solver, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))

@@ -35,7 +35,7 @@ fn read(r: &Ruleset) -> EvalResult<(Board, usize)> {
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let (board, cells) = read(r)?;
-    let moves = if ctx.is_top(span) { Moves::of(&board, cells) } else { None };
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &board, cells) } else { None };
     let (table, games) = s.table_and_games::<Solver<Board>>();
     let g = table.value(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))

@@ -112,7 +112,7 @@ fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
             );
         }
         let size = moves_of(&steps).and_then(|n| usize::try_from(n).ok()).unwrap_or(usize::MAX);
-        out = out.with_moves(Moves::of(&steps, size));
+        out = out.with_moves(Moves::of(ctx, &steps, size));
     }
     Ok(out)
 }

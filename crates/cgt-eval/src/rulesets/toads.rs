@@ -31,7 +31,7 @@ fn read(r: &Ruleset) -> EvalResult<Strip> {
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let position = read(r)?;
-    let moves = if ctx.is_top(span) { Moves::of(&position, position.word().len()) } else { None };
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &position, position.word().len()) } else { None };
     let (table, games) = s.table_and_games::<Solver<Strip>>();
     let g = table.value(games, &position, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))

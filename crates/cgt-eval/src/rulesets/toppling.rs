@@ -29,7 +29,8 @@ fn read(r: &Ruleset) -> EvalResult<Position> {
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let position = read(r)?;
-    let moves = if ctx.is_top(span) { Moves::of(&position, position.rows.iter().map(Vec::len).sum()) } else { None };
+    let moves =
+        if ctx.is_top(span) { Moves::of(ctx, &position, position.rows.iter().map(Vec::len).sum()) } else { None };
     let (table, games) = s.table_and_games::<Toppling>();
     let g = table.position_game(games, &position, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))

@@ -23,7 +23,7 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let tree = build_tree(&r.args)?;
-    let moves = if ctx.is_top(span) { Moves::of(&tree, tree.len()) } else { None };
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &tree, tree.len()) } else { None };
     let g = s.lift(span, ctx.budget, |games, b| tree.game(games, b))?;
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))
 }

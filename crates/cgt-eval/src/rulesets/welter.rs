@@ -61,7 +61,7 @@ fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
             );
         }
         let size = moves_of(&p).and_then(|n| usize::try_from(n).ok()).unwrap_or(usize::MAX);
-        out = out.with_moves(Moves::of(&Coins(p), size));
+        out = out.with_moves(Moves::of(ctx, &Coins(p), size));
     }
     Ok(out)
 }

@@ -85,7 +85,7 @@ fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
             out = out.with_extra("winning move", format!("{} -> {}", q.notation(), m.notation()));
         }
         let size = moves_of(&q).map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX));
-        out = out.with_moves(Moves::of(&Queen(q), size));
+        out = out.with_moves(Moves::of(ctx, &Queen(q), size));
     }
     Ok(out)
 }

@@ -86,8 +86,10 @@ struct Options {
 
 /// The most slots of the table of excluded values: 2^16, 1 MB.
 const EXCLUDED_BITS: u32 = 16;
-/// The slots of the table of excluded values to begin with: 2^10, 16 KB.
-const EXCLUDED_FIRST_BITS: u32 = 10;
+/// The slots of the table of excluded values to begin with: 2^12, 64 KB (2^10 grew during
+/// `cram[4x5]`, and putting the entries into the larger table touched 31 pages, against 16
+/// for this size, which holds them).
+const EXCLUDED_FIRST_BITS: u32 = 12;
 
 impl Default for Solver {
     fn default() -> Solver {
@@ -135,6 +137,7 @@ impl Solver {
         let two = || budget.threads() >= 2 && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
         let mut total = 0;
         for part in parts {
+            let part = self.key(part);
             total ^= if part.free() >= self.parallel_cells && two() {
                 self.region_value_shared(part, budget)?
             } else {
@@ -144,10 +147,11 @@ impl Solver {
         Ok(total)
     }
 
-    /// The value of a region, its top search shared with a helper thread (see [`parallel`]), or
-    /// on this thread alone when no thread can be started.
+    /// The value of a region (in normal form, as every region searched), its top search shared
+    /// with a helper thread (see [`parallel`]), or on this thread alone when no thread can be
+    /// started.
     fn region_value_shared(&mut self, region: Region, budget: &Budget) -> Result<u64, Exhausted> {
-        if let Some(v) = self.lookup(region) {
+        if let Some(v) = self.known(region) {
             return Ok(u64::from(v));
         }
         let Ok(Options { values, lists, .. }) = self.open_options(region, Values::MAX) else {
@@ -177,7 +181,7 @@ impl Solver {
     /// an option asked about k whose value comes out as another one is not asked again.
     fn region_value(&mut self, region: Region, budget: &Budget) -> Result<u64, Exhausted> {
         budget.check()?;
-        if let Some(v) = self.lookup(region) {
+        if let Some(v) = self.known(region) {
             return Ok(u64::from(v));
         }
         let Ok(Options { mut values, mut lists, .. }) = self.open_options(region, Values::MAX) else {
@@ -231,7 +235,7 @@ impl Solver {
     /// x <= max asked (and every value up to max asked is not the region's otherwise).
     fn value_in(&mut self, region: Region, asked: Values, budget: &Budget) -> Result<Option<u64>, Exhausted> {
         budget.check()?;
-        if let Some(v) = self.lookup(region) {
+        if let Some(v) = self.known(region) {
             return Ok(Some(u64::from(v)));
         }
         let excluded = self.excluded_values(region);
@@ -301,10 +305,10 @@ impl Solver {
             let mut heap = 0;
             let mut kept = start;
             for i in start..parts.len() {
-                match self.lookup(parts[i]) {
-                    Some(v) => heap ^= u64::from(v),
-                    None => {
-                        parts[kept] = self.key(parts[i]);
+                match self.find(parts[i]) {
+                    Ok(v) => heap ^= u64::from(v),
+                    Err(key) => {
+                        parts[kept] = key;
                         kept += 1;
                     }
                 }
@@ -348,17 +352,37 @@ impl Solver {
         Ok(Options { values, p, lists })
     }
 
-    /// The value of a region when the mirror strategy or the tables give it.
-    fn lookup(&mut self, region: Region) -> Option<u8> {
+    /// The value of a region in any image when the mirror strategy or the tables give it, and
+    /// its key otherwise (a region's normal form costs about as much as the rest of a lookup,
+    /// so it is found once, here, and the search then goes on with the key).
+    fn find(&mut self, region: Region) -> Result<u8, Region> {
         if region.mirror_wins() {
-            return Some(0);
+            return Ok(0);
         }
         if let Some(v) = self.small.get(region) {
+            return Ok(v);
+        }
+        let key = self.key(region);
+        match self.values.get(&key) {
+            Some(&v) => {
+                self.small.set(region, v);
+                Ok(v)
+            }
+            None => Err(key),
+        }
+    }
+
+    /// The value of a region given by its key, when the mirror strategy or the tables give it.
+    fn known(&mut self, key: Region) -> Option<u8> {
+        if key.mirror_wins() {
+            return Some(0);
+        }
+        if let Some(v) = self.small.get(key) {
             return Some(v);
         }
-        let value = self.values.get(&self.key(region)).copied();
+        let value = self.values.get(&key).copied();
         if let Some(v) = value {
-            self.small.set(region, v);
+            self.small.set(key, v);
         }
         value
     }
@@ -411,10 +435,10 @@ impl Solver {
         if self.small.holds(region) { region.normal_form() } else { region }
     }
 
-    fn record_value(&mut self, region: Region, k: u64, budget: &Budget) -> Result<(), Exhausted> {
+    /// Keeps the value of a region given by its key.
+    fn record_value(&mut self, key: Region, k: u64, budget: &Budget) -> Result<(), Exhausted> {
         budget.check_memory(self.table_bytes())?;
-        self.small.set(region, k as u8);
-        let key = self.key(region);
+        self.small.set(key, k as u8);
         self.values.insert(key, k as u8);
         self.small.found(self.values.len());
         if let Some(share) = &mut self.share
