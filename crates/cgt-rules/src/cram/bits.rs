@@ -254,21 +254,21 @@ impl Region {
     /// when it is square (an image of fewer rows is less, so a transposed image only competes
     /// when the board has at least as many rows as columns, and the others when it has at most).
     pub(crate) fn normal_form(self) -> Region {
-        let mut best = self;
-        if self.rows <= self.cols {
-            best = self.flips().into_iter().min().unwrap_or(self);
+        if self.rows < self.cols {
+            return self.with_bits(self.least_flip());
         }
-        if self.rows >= self.cols {
-            let t = self.transposed().flips().into_iter().min().unwrap_or(self);
-            if self.rows > self.cols || t < best {
-                best = t;
-            }
+        let t = self.transposed();
+        let least = t.with_bits(t.least_flip());
+        if self.rows > self.cols {
+            return least;
         }
-        best
+        // Square: every image has the same shape, so the cells alone decide.
+        least.with_bits(least.bits.min(self.least_flip()))
     }
 
-    /// The board and its images flipped top to bottom, left to right and both.
-    fn flips(self) -> [Region; 4] {
+    /// The least of the free cells of the board and of its images flipped top to bottom, left
+    /// to right and both (all of one shape, so their order is that of their cells).
+    fn least_flip(self) -> u64 {
         let (rows, cols) = (self.rows(), self.cols());
         // The half turn reverses every row and their order: its rows in reverse order are the
         // board's rows each reversed.
@@ -279,7 +279,7 @@ impl Region {
             ud |= (self.bits >> (r * cols) & row) << to;
             lr |= (turned >> (r * cols) & row) << to;
         }
-        [self, self.with_bits(ud), self.with_bits(lr), self.with_bits(turned)]
+        self.bits.min(ud).min(lr).min(turned)
     }
 
     /// The free cells of the board turned by a half turn: the reading order reversed.
@@ -290,15 +290,27 @@ impl Region {
 
     /// The board reflected in its main diagonal.
     fn transposed(self) -> Region {
-        let rows = self.rows();
+        let (rows, cols) = (self.rows(), self.cols());
         let mut t = 0u64;
-        // Row by row, so that no cell's place takes a division.
-        for r in 0..rows {
-            let mut row = self.row(r);
-            while row != 0 {
-                let c = row.trailing_zeros() as usize;
-                row &= row - 1;
-                t |= 1 << (c * rows + r);
+        if rows > cols {
+            // Cell (r, c) goes to bit c * rows + r. A row's cells j < cols, times the sum of
+            // 2^(k * (rows - 1)) for k < cols, land at j + k * (rows - 1): all different places
+            // (two of them differ by less than rows - 1 in j), so no carries, and the place is
+            // a multiple of rows only when k = j, which is the one wanted, j * rows.
+            let spread = FIRST_COLUMNS[rows - 1] & full((cols - 1) * (rows - 1) + 1);
+            let wanted = FIRST_COLUMNS[rows] & full((cols - 1) * rows + 1);
+            for r in 0..rows {
+                t |= (self.row(r).wrapping_mul(spread) & wanted) << r;
+            }
+        } else {
+            // Row by row, so that no cell's place takes a division.
+            for r in 0..rows {
+                let mut row = self.row(r);
+                while row != 0 {
+                    let c = row.trailing_zeros() as usize;
+                    row &= row - 1;
+                    t |= 1 << (c * rows + r);
+                }
             }
         }
         Region { rows: self.cols, cols: self.rows, bits: t }
@@ -360,13 +372,38 @@ fn full(n: usize) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{MAX_CELLS, row_of};
+    use super::{MAX_CELLS, Region, row_of};
+    use crate::test_rng::Rng;
 
     #[test]
     fn rows_without_division() {
         for cols in 1..=MAX_CELLS {
             for i in 0..MAX_CELLS {
                 assert_eq!(row_of(i, cols), i / cols, "{i} / {cols}");
+            }
+        }
+    }
+
+    /// The transposition against its definition, cell by cell, on every shape of at most 64
+    /// cells (the multiplication used for tall boards included).
+    #[test]
+    fn transposition_moves_each_cell() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        for rows in 1..=MAX_CELLS {
+            for cols in 1..=MAX_CELLS / rows {
+                for _ in 0..20 {
+                    let board = Region::new(rows, cols, rng.below(u64::MAX)).unwrap();
+                    let mut want = 0u64;
+                    for r in 0..rows {
+                        for c in 0..cols {
+                            if board.bits() >> (r * cols + c) & 1 == 1 {
+                                want |= 1 << (c * rows + r);
+                            }
+                        }
+                    }
+                    let t = board.transposed();
+                    assert_eq!((t.rows(), t.cols(), t.bits()), (cols, rows, want), "{board:?}");
+                }
             }
         }
     }
