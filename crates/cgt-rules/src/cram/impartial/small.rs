@@ -1,7 +1,8 @@
 //! A direct-mapped array of the Grundy values of small Cram regions (bounding box of at most 16
 //! cells), indexed by the cropped bit board itself, so that a known small region is found
 //! without its normal form and without hashing (the values are those of the pruned search of
-//! the parent module; every image of a region has its value, WW ch. 23).
+//! the parent module; every image of a region has its value, WW ch. 23). Until the array is in
+//! use, a small table keyed by the image does the same for the regions it still holds.
 
 use super::super::bits::Region;
 
@@ -78,7 +79,8 @@ impl SmallValues {
         }
     }
 
-    /// The value of a small region, when known (and the array is in use).
+    /// The value of a small region, when the array (once in use) or the table of images
+    /// before it knows it.
     pub(super) fn get(&self, region: Region) -> Option<u8> {
         if !self.on {
             let key = recent_key(region)?;
@@ -89,7 +91,8 @@ impl SmallValues {
         v.checked_sub(1)
     }
 
-    /// Keeps the value of a small region (values of at most 16 cells are small, well under 255).
+    /// Keeps the value of a small region in the array, or in the table of images until the
+    /// array is in use (values of at most 16 cells are small, well under 255).
     pub(super) fn set(&mut self, region: Region, value: u8) {
         if !self.on {
             if let Some(key) = recent_key(region)
