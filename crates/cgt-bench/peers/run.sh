@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The peers harness: runs the same workloads in cgt and in the other engines, side by side (whole
-# processes, paired runs: cgt then the peer, repeated), and prints a Markdown table of times and
-# ratios for BENCHMARKS.md.
+# processes, paired runs: cgt then the peer, then the other way round, repeated), and prints a
+# Markdown table of times and ratios for BENCHMARKS.md.
 #
 #   crates/cgt-bench/peers/run.sh [FILTER]    # only workloads whose name contains FILTER
 #
@@ -228,8 +228,14 @@ pair() { # name peer cgt-text peer-command...
   printf '%s\n' "$text" >"$file"
   local cw="" cc="" pw="" pc="" r c p bad="" runs="$RUNS"
   for ((r = 1; r <= runs; r++)); do
-    c=$(timed "$base.cgt.out" "$CGT" eval --budget "${TIMEOUT}s,8GiB" "$file")
-    p=$(timed "$base.$peer.out" "$@")
+    # Each goes first in every other pair, so neither gains from going second.
+    if ((r % 2)); then
+      c=$(timed "$base.cgt.out" "$CGT" eval --budget "${TIMEOUT}s,8GiB" "$file")
+      p=$(timed "$base.$peer.out" "$@")
+    else
+      p=$(timed "$base.$peer.out" "$@")
+      c=$(timed "$base.cgt.out" "$CGT" eval --budget "${TIMEOUT}s,8GiB" "$file")
+    fi
     case "$c" in timeout | failed) bad="cgt $c" && break ;; esac
     case "$p" in timeout | failed) bad="$peer $p" && break ;; esac
     cw="$cw${c% *}"$'\n' cc="$cc${c#* }"$'\n' pw="$pw${p% *}"$'\n' pc="$pc${p#* }"$'\n'
