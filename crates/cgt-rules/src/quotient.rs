@@ -35,7 +35,6 @@
 //! pair with image outside P has the identity in U. Distinct elements are distinguishable
 //! (their words differ on a test), so a proven candidate is the quotient itself.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use cgt_core::{Budget, Exhausted};
@@ -151,6 +150,12 @@ impl Quotient {
     /// Whether a sum of heaps is a misère P-position, or `None` beyond `max_heap`.
     pub fn is_p(&self, heaps: &[usize]) -> Option<bool> {
         self.element(heaps).map(|e| self.p_portion[e])
+    }
+
+    /// `is_p` of heaps given as `u16`s (the keys of the search over positions).
+    fn is_p_of(&self, heaps: &[u16]) -> Option<bool> {
+        let e = heaps.iter().try_fold(0, |acc, &h| self.heap_map.get(usize::from(h)).map(|&e| self.table[acc][e]))?;
+        Some(self.p_portion[e])
     }
 
     /// The least period p and least pre-period n0 with `heap_map[n + p] = heap_map[n]` for all
@@ -350,6 +355,3 @@ fn octal_options(code: &OctalCode, n: usize) -> Vec<Vec<usize>> {
 
 /// The multiset key of a word.
 type Word = Vec<usize>;
-
-/// A memo of outcomes, shared across heap bounds.
-type Memo = HashMap<Word, bool>;

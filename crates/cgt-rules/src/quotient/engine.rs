@@ -1,19 +1,34 @@
 //! The construction and the proof of a quotient for heaps up to n (see the parent module).
 
-use std::collections::HashMap;
-
 use cgt_core::Budget;
 
 use super::verify::{Found, HeapType, Monoid, Proof, Stop};
-use super::{GaveUpReason, HeapRule, Memo, Quotient, Word};
+use cgt_core::hash::FxHashMap;
+
+use super::{GaveUpReason, HeapRule, Quotient, Word};
+
+/// A heap size in the memo's keys.
+type Heap = u16;
+
+/// The largest heap the search over positions takes (its keys hold `Heap`s); the solver gives
+/// up beyond it, as where no search is asked for.
+pub(super) const MAX_SEARCH_HEAP: usize = Heap::MAX as usize;
+
+/// A position in the memo: its heaps that have a move, sorted.
+type Key = Vec<Heap>;
 
 /// Bytes counted per memoised outcome.
 const MEMO_BYTES: usize = 96;
 
+/// Bytes counted per kept row, besides one per test.
+const ROW_BYTES: usize = 96;
+
 /// The search oracle and the test words, kept from one heap bound to the next.
 pub(super) struct Engine<'r> {
     rule: &'r HeapRule,
-    memo: Memo,
+    memo: FxHashMap<Key, bool>,
+    /// The rows computed so far (see `row`).
+    rows: FxHashMap<Word, Vec<bool>>,
     tests: Vec<Word>,
     /// The last proven quotient: outcomes of positions of its heaps.
     known: Option<Quotient>,
@@ -22,7 +37,7 @@ pub(super) struct Engine<'r> {
 /// A candidate quotient: representatives with their rows, and the products.
 struct Candidate {
     reps: Vec<Word>,
-    rows: HashMap<Vec<bool>, usize>,
+    rows: FxHashMap<Vec<bool>, usize>,
     table: Vec<Vec<usize>>,
     img: Vec<usize>,
     p: Vec<bool>,
@@ -32,7 +47,7 @@ type Step<T> = Result<T, GaveUpReason>;
 
 impl<'r> Engine<'r> {
     pub(super) fn new(rule: &'r HeapRule) -> Self {
-        Engine { rule, memo: Memo::new(), tests: vec![vec![]], known: None }
+        Engine { rule, memo: FxHashMap::default(), rows: FxHashMap::default(), tests: vec![vec![]], known: None }
     }
 
     /// The proven quotient of the heaps 1..=n, with the states of its proof. Outcomes of
@@ -69,46 +84,75 @@ impl<'r> Engine<'r> {
 
     /// Whether the sum of `word` is a misère P-position, by memoised search.
     fn truth(&mut self, word: &[usize], budget: &Budget) -> Step<bool> {
-        let mut key: Word = word.iter().copied().filter(|&h| h > 0).collect();
+        // A heap with no move is the game 0, which changes no sum: it is left out.
+        let mut key: Key = word.iter().filter(|&&h| !self.rule.options(h).is_empty()).map(|&h| h as Heap).collect();
         key.sort_unstable();
+        self.search(key, budget)
+    }
+
+    /// `truth` of a sorted key of heaps that all have a move.
+    fn search(&mut self, key: Key, budget: &Budget) -> Step<bool> {
+        // A position with no move is won by the player to move (misère play).
         if key.is_empty() {
             return Ok(false);
         }
         if let Some(&p) = self.memo.get(&key) {
             return Ok(p);
         }
-        if let Some(p) = self.known.as_ref().and_then(|q| q.is_p(&key)) {
+        if let Some(p) = self.known.as_ref().and_then(|q| q.is_p_of(&key)) {
             return Ok(p);
         }
         budget.check().map_err(GaveUpReason::Budget)?;
-        // A position with no move is won by the player to move (misère play).
-        let mut p = key.iter().any(|&h| !self.rule.options(h).is_empty());
+        let mut p = true;
         'moves: for i in 0..key.len() {
             if i > 0 && key[i] == key[i - 1] {
                 continue;
             }
-            for opt in self.rule.options(key[i]) {
-                let mut next: Word = key[..i].iter().chain(&key[i + 1..]).chain(opt).copied().collect();
-                next.sort_unstable();
-                if self.truth(&next, budget)? {
+            for opt in self.rule.options(usize::from(key[i])) {
+                let mut next = Key::with_capacity(key.len() + opt.len());
+                next.extend_from_slice(&key[..i]);
+                next.extend_from_slice(&key[i + 1..]);
+                for &h in opt {
+                    if !self.rule.options(h).is_empty() {
+                        let at = next.partition_point(|&x| x < h as Heap);
+                        next.insert(at, h as Heap);
+                    }
+                }
+                if self.search(next, budget)? {
                     p = false;
                     break 'moves;
                 }
             }
         }
         self.memo.insert(key, p);
-        budget.check_memory(self.memo.len() * MEMO_BYTES).map_err(GaveUpReason::Budget)?;
+        budget.check_memory(self.bytes()).map_err(GaveUpReason::Budget)?;
         Ok(p)
     }
 
+    /// The outcomes of `word` plus each test. Rows are kept: tests are only ever added, so a
+    /// row kept needs only the tests added since.
     fn row(&mut self, word: &[usize], budget: &Budget) -> Step<Vec<bool>> {
-        let tests = self.tests.clone();
-        tests.iter().map(|t| self.truth(&join(word, t), budget)).collect()
+        let mut row = self.rows.remove(word).unwrap_or_default();
+        let result = (row.len()..self.tests.len()).try_for_each(|t| {
+            let w = join(word, &self.tests[t]);
+            row.push(self.truth(&w, budget)?);
+            Ok(())
+        });
+        let out = row.clone();
+        self.rows.insert(word.to_vec(), row);
+        result?;
+        budget.check_memory(self.bytes()).map_err(GaveUpReason::Budget)?;
+        Ok(out)
+    }
+
+    /// The memory counted for the memo and the kept rows.
+    fn bytes(&self) -> usize {
+        self.memo.len() * MEMO_BYTES + self.rows.len() * (ROW_BYTES + self.tests.len())
     }
 
     /// Representatives closed under adding heaps and under sums, grouped by their rows.
     fn candidate(&mut self, n: usize, max: usize, budget: &Budget) -> Step<Candidate> {
-        let mut c = Candidate { reps: vec![], rows: HashMap::new(), table: vec![], img: vec![0], p: vec![] };
+        let mut c = Candidate { reps: vec![], rows: FxHashMap::default(), table: vec![], img: vec![0], p: vec![] };
         self.class_of(&mut c, vec![], n, max, budget)?;
         for g in 1..=n {
             let e = self.class_of(&mut c, vec![g], n, max, budget)?;

@@ -6,7 +6,7 @@
 
 use cgt_core::Budget;
 
-use super::engine::{Engine, stop_reason};
+use super::engine::{Engine, MAX_SEARCH_HEAP, stop_reason};
 use super::extend;
 use super::verify::{Found, HeapType, Monoid, Proof};
 use super::{GaveUp, GaveUpReason, HeapRule, Quotient, Shape, Solved};
@@ -101,7 +101,7 @@ fn next_quotient(
     if let Some((q, proof)) = extend::grow(rule, &cur.q, n, max, budget)? {
         return Ok(Current { q, proof });
     }
-    if n > search {
+    if n > search.min(MAX_SEARCH_HEAP) {
         return Err(GaveUpReason::Split { heap: n });
     }
     let (q, proof) = engine.solve(n, max, Some(&cur.q), budget)?;
