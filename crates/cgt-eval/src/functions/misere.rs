@@ -7,7 +7,7 @@ use cgt_core::misere::MisereId;
 use cgt_rules::heap::{Component, HeapRule};
 use cgt_rules::misere as heap_misere;
 use cgt_rules::octal::Constraint;
-use cgt_rules::quotient::{self, GaveUpReason, Presentation, Quotient, Shape, Solved};
+use cgt_rules::quotient::{self, GaveUpReason, Growth, Presentation, Quotient, Shape, Solved};
 use cgt_syntax::Span;
 use num_bigint::BigUint;
 
@@ -127,26 +127,32 @@ fn miserenim(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
 
 /// The text of `quotient(RULE)`, or the warning of a quotient too large or too slow.
 fn quotient_of(rule: &HeapRule, call: &Call, budget: &Budget) -> EvalResult<Value> {
+    let shape = shape(rule);
+    // Heaps up to 12 first (searching positions where a heap splits an element), then, for
+    // rules the periodicity theorem covers, on from them: the heaps proven are not proven again.
+    let mut growth = Growth::default();
     let table = heap_table(rule, QUOTIENT_HEAPS, call.span)?;
-    let q = match quotient::quotient(&table, QUOTIENT_ELEMENTS, budget) {
-        Ok(q) => q,
+    let first = match growth.solve(&table, QUOTIENT_ELEMENTS, shape, QUOTIENT_HEAPS, budget) {
+        Ok(s) => s,
         Err(e) => return Err(quotient_gave_up(e, call, budget)),
     };
-    let Some(shape) = shape(rule) else {
-        return Ok(Value::Text(describe(&q, None)));
+    let Some(shape) = shape else {
+        return Ok(Value::Text(describe(&first.quotient, None)));
     };
+    if first.period.is_some() {
+        return Ok(Value::Text(describe(&first.quotient, Some(first.period))));
+    }
     // Beyond heap 12 the quotient grows heap by heap until the periodicity theorem proves a
     // period (then it is the quotient of all heaps), or it gives up: the heaps done are shown.
     let table = heap_table(rule, PERIOD_HEAPS, call.span)?;
-    let (solved, stopped) =
-        match quotient::solve_by_elements(&table, QUOTIENT_ELEMENTS, Some(shape), QUOTIENT_HEAPS, budget) {
-            Ok(s) => (s, None),
-            Err(e) => {
-                let why = e.to_string();
-                let partial = e.partial.map_or(q, |p| *p);
-                (Solved { quotient: partial, period: None }, Some(why))
-            }
-        };
+    let (solved, stopped) = match growth.solve(&table, QUOTIENT_ELEMENTS, Some(shape), QUOTIENT_HEAPS, budget) {
+        Ok(s) => (s, None),
+        Err(e) => {
+            let why = e.to_string();
+            let partial = e.partial.map_or(first.quotient, |p| *p);
+            (Solved { quotient: partial, period: None }, Some(why))
+        }
+    };
     let mut text = describe(&solved.quotient, Some(solved.period));
     if let Some(why) = stopped {
         text.push_str(&format!(" ({why})"));

@@ -23,7 +23,8 @@ const MEMO_BYTES: usize = 96;
 /// Bytes counted per kept row, besides one per test.
 const ROW_BYTES: usize = 96;
 
-/// The search oracle and the test words, kept from one heap bound to the next.
+/// The search oracle and the test words for one heap bound (the solver starts a new one for
+/// each heap).
 pub(super) struct Engine<'r> {
     rule: &'r HeapRule,
     memo: FxHashMap<Key, bool>,

@@ -44,8 +44,10 @@ pub(super) fn run_from(
             Err(reason) => return (Err(GaveUp { reason, partial: None }), None),
         },
     };
-    let mut engine = Engine::new(rule);
     for n in cur.q.max_heap + 1..=rule.max_heap() {
+        // A fresh search for each heap: the tests found for smaller heaps made the rows of the
+        // next one dearer (0.165 to heap 12: 18-23 s kept, 8-9 s fresh; BENCHMARKS).
+        let mut engine = Engine::new(rule);
         match next_quotient(rule, &mut engine, &cur, (n, max_elements, search), budget) {
             Ok(next) => cur = next,
             Err(reason) => {
