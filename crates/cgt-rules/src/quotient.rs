@@ -18,9 +18,11 @@
 //! the smaller heaps, proven by extending the proof search below by one heap type; only when
 //! none fits does the quotient grow: first from the old elements alone (`extend`: the new heap
 //! adjoined as a generator, outcomes of `x + j·h` from the outcome rule at the element level,
-//! reduced and then proven like any candidate), and only when that candidate fails (the new
-//! heap splits an old class) does the candidate search run again, reading outcomes of
-//! positions of smaller heaps from the previous quotient. `presentation` writes a quotient by
+//! reduced and then proven like any candidate). When that candidate fails (the new heap
+//! splits an old class), `levels` builds the quotient from the *level games* of the new heap h
+//! (the outcomes of `X + j·h` as games on the smaller heaps alone, each level's quotient grown
+//! heap by heap in the same way, splits included); only if that fails does the candidate
+//! search run again, reading outcomes of positions of smaller heaps from the previous quotient. `presentation` writes a quotient by
 //! generators and relations. For take-and-break rules with finitely
 //! many digits, the periodicity theorem proves a period of the heap map (`solve`).
 //!
@@ -45,12 +47,15 @@ pub use presentation::Presentation;
 
 mod engine;
 mod extend;
+mod levels;
 mod presentation;
 mod solver;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_growth;
+#[cfg(test)]
+mod tests_levels;
 mod verify;
 
 /// A heap rule: the options of each heap size up to a bound, each a list of heap sizes.
@@ -96,6 +101,11 @@ impl HeapRule {
     /// The options of a heap of n.
     pub fn options(&self, n: usize) -> &[Vec<usize>] {
         &self.options[n]
+    }
+
+    /// The rule for the heaps below n alone.
+    fn below(&self, n: usize) -> HeapRule {
+        HeapRule { options: self.options[..n.min(self.options.len())].to_vec() }
     }
 }
 
@@ -195,8 +205,9 @@ pub enum GaveUpReason {
         /// The heap being added.
         heap: usize,
     },
-    /// The heap splits an element of the quotient of the smaller heaps, and only the search
-    /// over positions (not asked for) could go on.
+    /// The heap splits an element of the quotient of the smaller heaps, its level games did not
+    /// give the quotient (they did not repeat, or grew too large), and the search over
+    /// positions was not asked for at this heap.
     Split {
         /// The heap being added.
         heap: usize,
@@ -219,7 +230,7 @@ impl fmt::Display for GaveUp {
             }
             GaveUpReason::Split { heap } => write!(
                 f,
-                "gave up: heap {heap} splits an element of the quotient, which needs a search over positions"
+                "gave up: heap {heap} splits an element of the quotient, and neither its level games nor a search over positions gave the quotient"
             )?,
             GaveUpReason::TooLarge { limit, heap } => {
                 write!(f, "gave up: the quotient has more than {limit} elements at heap {heap}")?
@@ -291,9 +302,10 @@ pub fn solve(rule: &HeapRule, max_elements: usize, shape: Option<Shape>, budget:
     solver::run(rule, max_elements, shape, usize::MAX, budget)
 }
 
-/// As `solve`, but beyond heap `search` growing the quotient only from its elements
-/// (`extend`), never by search over positions: it gives up (`GaveUpReason::Split`) at the first
-/// such heap that splits an element, so how far it gets does not depend on the time it takes.
+/// As `solve`, but beyond heap `search` never searching positions of the rule's sums: a heap
+/// that splits an element goes through its level games (`levels`, games on the smaller heaps,
+/// which search their own positions where they need to), and where they do not give the
+/// quotient it gives up (`GaveUpReason::Split`).
 pub fn solve_by_elements(
     rule: &HeapRule,
     max_elements: usize,

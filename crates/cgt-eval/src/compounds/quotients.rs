@@ -124,7 +124,7 @@ impl Session {
         let rule = self.rule_with_moves(rule, bound, span, budget).map_err(|_| not_read(unreadable))?;
         let table = heap_table(&rule, bound as usize, span).map_err(|_| not_read(unreadable))?;
         // Positions are searched for the first heaps only; beyond them the quotient grows from
-        // its elements (it gives up where a heap would split an element).
+        // its elements, or through the level games where a heap splits an element.
         let search = (bound as usize).min(QUOTIENT_HEAPS);
         growth.solve(&table, QUOTIENT_ELEMENTS, shape(&rule), search, budget)
     }

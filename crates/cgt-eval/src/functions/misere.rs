@@ -1,6 +1,7 @@
 //! Functions of misère play: `genus(G)`, `mate(G)` and `miserenim(G)` of impartial games (by
-//! their misère canonical forms, or the fast heap rules), and `quotient(RULE)`, the misère
-//! quotient of a heap rule (Plambeck–Siegel) for sums of small heaps.
+//! their misère canonical forms, or the fast heap rules), and `quotient(RULE)` and
+//! `quotient(RULE, N)`, the misère quotient of a heap rule (Plambeck–Siegel) for sums of
+//! small heaps.
 
 use cgt_core::Budget;
 use cgt_core::misere::MisereId;
@@ -8,7 +9,7 @@ use cgt_rules::heap::{Component, HeapRule};
 use cgt_rules::misere as heap_misere;
 use cgt_rules::octal::Constraint;
 use cgt_rules::quotient::{self, GaveUpReason, Growth, Presentation, Quotient, Shape, Solved};
-use cgt_syntax::Span;
+use cgt_syntax::{CallArg, Code, Diagnostic, Span};
 use num_bigint::BigUint;
 
 use super::arity;
@@ -25,7 +26,7 @@ pub(crate) const QUOTIENT_HEAPS: usize = 12;
 pub(crate) const PERIOD_HEAPS: usize = 200;
 
 /// The largest quotient `quotient(RULE)` builds.
-pub(crate) const QUOTIENT_ELEMENTS: usize = 256;
+pub(crate) const QUOTIENT_ELEMENTS: usize = 1024;
 
 /// The most elements listed one by one in `quotient(RULE)`'s text.
 const LISTED: usize = 32;
@@ -75,8 +76,8 @@ pub(crate) const MISERENIM: FunctionDef = FunctionDef {
 /// `quotient(RULE)`.
 pub(crate) const QUOTIENT: FunctionDef = FunctionDef {
     name: "quotient",
-    signature: "quotient(RULE)",
-    doc: "the misère quotient of a heap rule for sums of heaps up to 12 (order, elements, P-portion, heaps' elements, and generators and relations beyond 8 elements), then for take-and-break rules grown heap by heap until the periodicity theorem proves a period (up to heap 200): the quotient of all heaps; gives up beyond 256 elements or the budget",
+    signature: "quotient(RULE) or quotient(RULE, N)",
+    doc: "the misère quotient of a heap rule for sums of heaps up to 12 (order, elements, P-portion, heaps' elements, and generators and relations beyond 8 elements), then for take-and-break rules grown heap by heap until the periodicity theorem proves a period (up to heap 200): the quotient of all heaps; with N, the quotient of sums of heaps up to N (at most 200); gives up beyond 1024 elements or the budget",
     returns: Returns::Text,
     aliases: &[],
     eval: |s, call, ctx| match call.args {
@@ -85,7 +86,23 @@ pub(crate) const QUOTIENT: FunctionDef = FunctionDef {
             let rule = s.rule_with_moves(&rule, QUOTIENT_HEAPS as u64, call.span, ctx.budget)?;
             quotient_of(&rule, call, ctx.budget).map(Computed::from)
         }
-        _ => Err(arity(call, "one rule")),
+        [rule, CallArg::Expr(n)] => {
+            let bound = s.whole_arg(n, ctx)?;
+            if !(1..=PERIOD_HEAPS as u64).contains(&bound) {
+                return Err(Box::new(
+                    Diagnostic::error(
+                        Code::Argument,
+                        n.span.clone(),
+                        format!("heaps up to {bound}: N must be 1 to {PERIOD_HEAPS}"),
+                    )
+                    .with_hint("the quotient covers the sums of heaps 1 to N"),
+                ));
+            }
+            let rule = s.argument_rule(rule)?;
+            let rule = s.rule_with_moves(&rule, bound, call.span, ctx.budget)?;
+            quotient_up_to(&rule, bound as usize, call, ctx.budget).map(Computed::from)
+        }
+        _ => Err(arity(call, "one rule, or a rule and a heap bound")),
     },
 };
 
@@ -160,6 +177,16 @@ fn quotient_of(rule: &HeapRule, call: &Call, budget: &Budget) -> EvalResult<Valu
     Ok(Value::Text(text))
 }
 
+/// The text of `quotient(RULE, N)`: the quotient of the sums of heaps up to N, or the warning
+/// of a quotient too large or too slow.
+fn quotient_up_to(rule: &HeapRule, heaps: usize, call: &Call, budget: &Budget) -> EvalResult<Value> {
+    let table = heap_table(rule, heaps, call.span)?;
+    match quotient::solve_by_elements(&table, QUOTIENT_ELEMENTS, None, QUOTIENT_HEAPS, budget) {
+        Ok(s) => Ok(Value::Text(describe(&s.quotient, None))),
+        Err(e) => Err(quotient_gave_up(e, call, budget)),
+    }
+}
+
 /// The options of heaps up to `heaps` as the quotient engine reads them.
 pub(crate) fn heap_table(rule: &HeapRule, heaps: usize, span: &Span) -> EvalResult<quotient::HeapRule> {
     quotient::HeapRule::new(heaps, |n| {
@@ -221,7 +248,9 @@ fn describe(q: &Quotient, period: Option<Option<(usize, usize)>>) -> String {
     let p_count = p.len();
     let shown = match period {
         Some(Some((n0, p))) => (n0 + p - 1).max(QUOTIENT_HEAPS),
-        _ => QUOTIENT_HEAPS,
+        Some(None) => QUOTIENT_HEAPS,
+        // No period looked for: every heap covered (12 for `quotient(RULE)`, N with a bound).
+        None => q.max_heap,
     };
     let heaps: Vec<String> =
         q.heap_map.iter().enumerate().take(shown + 1).map(|(h, &e)| format!("{h}:{}", name(e))).collect();

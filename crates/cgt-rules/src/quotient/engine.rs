@@ -2,6 +2,7 @@
 
 use cgt_core::Budget;
 
+use super::levels::Level;
 use super::verify::{Found, HeapType, Monoid, Proof, Stop};
 use cgt_core::hash::FxHashMap;
 
@@ -27,6 +28,8 @@ const ROW_BYTES: usize = 96;
 /// each heap).
 pub(super) struct Engine<'r> {
     rule: &'r HeapRule,
+    /// The outcome rule: misère play, or a level game.
+    level: Option<Level<'r>>,
     memo: FxHashMap<Key, bool>,
     /// The rows computed so far (see `row`).
     rows: FxHashMap<Word, Vec<bool>>,
@@ -38,7 +41,8 @@ pub(super) struct Engine<'r> {
 /// A candidate quotient: representatives with their rows, and the products.
 struct Candidate {
     reps: Vec<Word>,
-    rows: FxHashMap<Vec<bool>, usize>,
+    /// Each class by its base element (in a level game; else 0) and its row.
+    rows: FxHashMap<(usize, Vec<bool>), usize>,
     table: Vec<Vec<usize>>,
     img: Vec<usize>,
     p: Vec<bool>,
@@ -47,8 +51,13 @@ struct Candidate {
 type Step<T> = Result<T, GaveUpReason>;
 
 impl<'r> Engine<'r> {
-    pub(super) fn new(rule: &'r HeapRule) -> Self {
-        Engine { rule, memo: FxHashMap::default(), rows: FxHashMap::default(), tests: vec![vec![]], known: None }
+    pub(super) fn new(rule: &'r HeapRule, level: Option<Level<'r>>) -> Self {
+        Engine { rule, level, memo: FxHashMap::default(), rows: FxHashMap::default(), tests: vec![vec![]], known: None }
+    }
+
+    /// The element of a word in the base of a level game (0 in misère play).
+    fn base_of(&self, word: &[usize]) -> usize {
+        self.level.and_then(|l| l.base.element(word)).unwrap_or(0)
     }
 
     /// The proven quotient of the heaps 1..=n, with the states of its proof. Outcomes of
@@ -93,8 +102,19 @@ impl<'r> Engine<'r> {
 
     /// `truth` of a sorted key of heaps that all have a move.
     fn search(&mut self, key: Key, budget: &Budget) -> Step<bool> {
-        // A position with no move is won by the player to move (misère play).
-        if key.is_empty() {
+        // In misère play a position with no move is won by the player to move. In a level
+        // game, a position whose base element is an exit is N, and one with no move of its own
+        // is P otherwise (its only moves are the new heap's, all to N).
+        if let Some(l) = self.level {
+            let b =
+                key.iter().try_fold(0, |acc, &h| l.base.heap_map.get(usize::from(h)).map(|&e| l.base.table[acc][e]));
+            if l.exit[b.unwrap_or(0)] {
+                return Ok(false);
+            }
+            if key.is_empty() {
+                return Ok(true);
+            }
+        } else if key.is_empty() {
             return Ok(false);
         }
         if let Some(&p) = self.memo.get(&key) {
@@ -187,15 +207,15 @@ impl<'r> Engine<'r> {
     }
 
     fn class_of(&mut self, c: &mut Candidate, word: Word, n: usize, max: usize, budget: &Budget) -> Step<usize> {
-        let row = self.row(&word, budget)?;
-        if let Some(&e) = c.rows.get(&row) {
+        let key = (self.base_of(&word), self.row(&word, budget)?);
+        if let Some(&e) = c.rows.get(&key) {
             return Ok(e);
         }
         if c.reps.len() >= max {
             return Err(GaveUpReason::TooLarge { limit: max, heap: n });
         }
-        c.p.push(row[0]);
-        c.rows.insert(row, c.reps.len());
+        c.p.push(key.1[0]);
+        c.rows.insert(key, c.reps.len());
         c.reps.push(word);
         Ok(c.reps.len() - 1)
     }
@@ -215,8 +235,9 @@ impl<'r> Engine<'r> {
     fn check_generators(&mut self, c: &Candidate, n: usize, budget: &Budget) -> Step<Option<Word>> {
         for e in 0..c.reps.len() {
             for g in 1..=n {
-                let direct = self.row(&join(&c.reps[e], &[g]), budget)?;
-                if c.rows.get(&direct) == Some(&c.table[e][c.img[g]]) {
+                let word = join(&c.reps[e], &[g]);
+                let direct = self.row(&word, budget)?;
+                if c.rows.get(&(self.base_of(&word), direct.clone())) == Some(&c.table[e][c.img[g]]) {
                     continue;
                 }
                 let via = self.row(&join(&c.reps[e], &c.reps[c.img[g]]), budget)?;
@@ -253,7 +274,12 @@ impl<'r> Engine<'r> {
     /// Every position is predicted as the outcome rule says (the search of `verify`), giving
     /// the reachable states; else a new test from a position predicted wrongly.
     fn prove(&mut self, c: &Candidate, n: usize, budget: &Budget) -> Step<Result<Proof, Word>> {
-        let m = Monoid { table: &c.table, p: &c.p };
+        let exits = match self.level {
+            None => None,
+            // The classes are grouped by base element, so they refine the base.
+            Some(l) => Some(l.exits_of(&c.table, &c.reps, &c.img).ok_or(GaveUpReason::ProofTooLarge { heap: n })?),
+        };
+        let m = Monoid { table: &c.table, p: &c.p, exit: exits.as_deref() };
         let types = (1..=n)
             .map(|g| {
                 let options: Vec<usize> = self.rule.options(g).iter().map(|o| image(c, o)).collect();

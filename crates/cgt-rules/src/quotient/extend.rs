@@ -28,6 +28,7 @@ use std::collections::{BinaryHeap, HashMap};
 use cgt_core::Budget;
 
 use super::engine::stop_reason;
+use super::levels::Level;
 use super::verify::{Found, HeapType, Monoid, Proof};
 use super::{GaveUpReason, HeapRule, Quotient, Word};
 
@@ -37,9 +38,11 @@ const MAX_POWERS: usize = 64;
 type Step<T> = Result<T, GaveUpReason>;
 
 /// The quotient of heaps up to n from `q` (heaps below n) with its proof, or `None` when the
-/// candidate built from the elements of `q` is not the quotient.
+/// candidate built from the elements of `q` is not the quotient. In a level game the outcome
+/// rule is the level's, and the elements also keep their base elements apart.
 pub(super) fn grow(
     rule: &HeapRule,
+    level: Option<Level>,
     q: &Quotient,
     n: usize,
     max: usize,
@@ -47,12 +50,31 @@ pub(super) fn grow(
 ) -> Step<Option<(Quotient, Proof)>> {
     let birth = birthdays(rule, n);
     let reps = least_positions(q, &birth, budget)?;
-    let Some(cols) = columns(rule, q, &reps, n, budget)? else { return Ok(None) };
-    let product = Product::new(q, cols);
-    let classes = reduce(&product, n, budget)?;
+    let Some(cols) = columns(rule, level, q, &reps, n, budget)? else { return Ok(None) };
+    let product = Product::new(q, cols, level, n);
+    finish(rule, level, &product, n, max, budget)
+}
+
+/// The product reduced, numbered and proven over every position of the heaps 1..=n.
+pub(super) fn finish(
+    rule: &HeapRule,
+    level: Option<Level>,
+    product: &Product,
+    n: usize,
+    max: usize,
+    budget: &Budget,
+) -> Step<Option<(Quotient, Proof)>> {
+    let classes = reduce(product, n, budget)?;
     // Too many elements for a candidate that may be wrong: the search decides.
-    let Some(cand) = renumber(&product, &classes, n, max, budget)? else { return Ok(None) };
-    let m = Monoid { table: &cand.table, p: &cand.p_portion };
+    let Some(cand) = renumber(product, &classes, n, max, budget)? else { return Ok(None) };
+    let exits = match level {
+        None => None,
+        Some(l) => match l.exits(&cand) {
+            Some(e) => Some(e),
+            None => return Ok(None),
+        },
+    };
+    let m = Monoid { table: &cand.table, p: &cand.p_portion, exit: exits.as_deref() };
     let types = (1..=n)
         .map(|g| {
             let options: Vec<usize> = rule.options(g).iter().filter_map(|o| cand.element(o)).collect();
@@ -113,35 +135,60 @@ fn least_positions(q: &Quotient, birth: &[u64], budget: &Budget) -> Step<Least> 
 }
 
 /// The columns `π(·, j)` for j = 0, 1, ... up to their first repeat, with (k, p): column
-/// `k + p` equals column k. `None` when they do not repeat within `MAX_POWERS`.
-struct Columns {
-    cols: Vec<Vec<bool>>,
-    k: usize,
-    p: usize,
+/// `k + p` equals column k (in a level game, also the base element of `h^(k + p)` that of
+/// `h^k`). `None` when they do not repeat within `MAX_POWERS`.
+pub(super) struct Columns {
+    pub cols: Vec<Vec<bool>>,
+    pub k: usize,
+    pub p: usize,
 }
 
-fn columns(rule: &HeapRule, q: &Quotient, least: &Least, n: usize, budget: &Budget) -> Step<Option<Columns>> {
+fn columns(
+    rule: &HeapRule,
+    level: Option<Level>,
+    q: &Quotient,
+    least: &Least,
+    n: usize,
+    budget: &Budget,
+) -> Step<Option<Columns>> {
     let m = q.order();
     // The elements of the options of each least position, and whether it has a move.
     let option_elements: Vec<Vec<usize>> = least.words.iter().map(|w| option_elements_of(rule, q, w)).collect();
     let h_options: Vec<usize> = rule.options(n).iter().filter_map(|o| q.element(o)).collect();
+    // In a level game: each element's base element, and that of h^j for the current column.
+    let bases: Option<Vec<usize>> = match level {
+        None => None,
+        Some(l) => match q.representatives.iter().map(|w| l.base.element(w)).collect() {
+            Some(b) => Some(b),
+            None => return Ok(None),
+        },
+    };
+    let h_base = level.map_or(0, |l| l.base.heap_map[n]);
+    let mut power = 0;
     let mut cols = vec![q.p_portion.clone()];
-    let mut seen: HashMap<Vec<bool>, usize> = HashMap::from([(q.p_portion.clone(), 0)]);
+    let mut seen: HashMap<(Vec<bool>, usize), usize> = HashMap::from([((q.p_portion.clone(), 0), 0)]);
     while cols.len() <= MAX_POWERS {
         budget.check().map_err(GaveUpReason::Budget)?;
+        if let Some(l) = level {
+            power = l.base.table[power][h_base];
+        }
         let prev = &cols[cols.len() - 1];
         let mut next = vec![false; m];
         for &x in &least.order {
-            let moved = !h_options.is_empty() || !option_elements[x].is_empty();
+            let open = match (level, &bases) {
+                (Some(l), Some(b)) => !l.exit[l.base.table[b[x]][power]],
+                _ => !h_options.is_empty() || !option_elements[x].is_empty(),
+            };
             let to_p = option_elements[x].iter().any(|&y| next[y]) || h_options.iter().any(|&o| prev[q.table[x][o]]);
-            next[x] = moved && !to_p;
+            next[x] = open && !to_p;
         }
-        if let Some(&k) = seen.get(&next) {
+        let key = (next, power);
+        if let Some(&k) = seen.get(&key) {
             let p = cols.len() - k;
             return Ok(Some(Columns { cols, k, p }));
         }
-        seen.insert(next.clone(), cols.len());
-        cols.push(next);
+        seen.insert(key.clone(), cols.len());
+        cols.push(key.0);
     }
     Ok(None)
 }
@@ -161,14 +208,27 @@ fn option_elements_of(rule: &HeapRule, q: &Quotient, w: &[usize]) -> Vec<usize> 
 }
 
 /// The product `Q × ⟨h | h^(k+p) = h^k⟩`: element `(x, j)` is `x * len + j`.
-struct Product<'q> {
+pub(super) struct Product<'q> {
     q: &'q Quotient,
     cols: Columns,
+    /// In a level game, the base element of each element of the product.
+    bases: Option<Vec<usize>>,
 }
 
 impl<'q> Product<'q> {
-    fn new(q: &'q Quotient, cols: Columns) -> Self {
-        Product { q, cols }
+    /// The product of `q` (heaps below n) and the powers of heap n, with P-portion `cols`.
+    pub(super) fn new(q: &'q Quotient, cols: Columns, level: Option<Level>, n: usize) -> Self {
+        let mut prod = Product { q, cols, bases: None };
+        if let Some(l) = level {
+            let len = prod.len();
+            let mut powers = vec![0; len];
+            for j in 1..len {
+                powers[j] = l.base.table[powers[j - 1]][l.base.heap_map[n]];
+            }
+            let of = |x: usize| l.base.element(&q.representatives[x]).unwrap_or(0);
+            prod.bases = Some((0..prod.size()).map(|a| l.base.table[of(a / len)][powers[a % len]]).collect());
+        }
+        prod
     }
 
     fn len(&self) -> usize {
@@ -207,8 +267,16 @@ impl<'q> Product<'q> {
 fn reduce(prod: &Product, n: usize, budget: &Budget) -> Step<Vec<usize>> {
     let size = prod.size();
     let gens: Vec<usize> = (1..=n).map(|g| prod.heap(g, n)).collect();
-    let mut class: Vec<usize> = (0..size).map(|a| usize::from(prod.is_p(a))).collect();
-    let mut count = class.iter().copied().collect::<std::collections::HashSet<_>>().len();
+    // Elements start apart by P-portion (and in a level game by base element).
+    let mut first: HashMap<(bool, usize), usize> = HashMap::new();
+    let mut class: Vec<usize> = (0..size)
+        .map(|a| {
+            let key = (prod.is_p(a), prod.bases.as_ref().map_or(0, |b| b[a]));
+            let fresh = first.len();
+            *first.entry(key).or_insert(fresh)
+        })
+        .collect();
+    let mut count = first.len();
     loop {
         budget.check().map_err(GaveUpReason::Budget)?;
         let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();

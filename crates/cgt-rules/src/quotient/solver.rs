@@ -7,15 +7,17 @@
 use cgt_core::Budget;
 
 use super::engine::{Engine, MAX_SEARCH_HEAP, stop_reason};
-use super::extend;
+use super::levels::{self, Level};
 use super::verify::{Found, HeapType, Monoid, Proof};
-use super::{GaveUp, GaveUpReason, HeapRule, Quotient, Shape, Solved};
+use super::{GaveUp, GaveUpReason, HeapRule, Quotient, Shape, Solved, extend};
 
 /// A proven quotient with the states of its proof.
 #[derive(Clone)]
 pub(super) struct Current {
     q: Quotient,
     proof: Proof,
+    /// For a level game's quotient, each element's exit flag (see `Level`).
+    exits: Option<Vec<bool>>,
 }
 
 /// Heaps 1, 2, ... up to `rule.max_heap()`, stopping early once `shape` proves a period.
@@ -29,6 +31,22 @@ pub(super) fn run(
     run_from(rule, None, (max_elements, shape, search), budget).0
 }
 
+/// The quotient of a level game (see `levels`) for the heaps of `rule`, grown heap by heap
+/// with the search over positions wherever a heap splits an element.
+pub(super) fn run_level(
+    rule: &HeapRule,
+    level: Level,
+    max_elements: usize,
+    budget: &Budget,
+) -> Result<Quotient, GaveUpReason> {
+    let mut cur = Current::empty(Some(level), budget)?;
+    for n in 1..=rule.max_heap() {
+        let mut engine = Engine::new(rule, Some(level));
+        cur = next_quotient(rule, Some(level), &mut engine, &cur, (n, max_elements, usize::MAX), budget)?;
+    }
+    Ok(cur.q)
+}
+
 /// As `run`, from a quotient proven for the heaps below `start`'s next heap (of the same rule);
 /// also gives back the last proven quotient with its proof, to go on from later.
 pub(super) fn run_from(
@@ -39,7 +57,7 @@ pub(super) fn run_from(
 ) -> (Result<Solved, GaveUp>, Option<Current>) {
     let mut cur = match start {
         Some(c) => c,
-        None => match Current::empty(budget) {
+        None => match Current::empty(None, budget) {
             Ok(c) => c,
             Err(reason) => return (Err(GaveUp { reason, partial: None }), None),
         },
@@ -47,8 +65,8 @@ pub(super) fn run_from(
     for n in cur.q.max_heap + 1..=rule.max_heap() {
         // A fresh search for each heap: the tests found for smaller heaps made the rows of the
         // next one dearer (0.165 to heap 12: 18-23 s kept, 8-9 s fresh; BENCHMARKS).
-        let mut engine = Engine::new(rule);
-        match next_quotient(rule, &mut engine, &cur, (n, max_elements, search), budget) {
+        let mut engine = Engine::new(rule, None);
+        match next_quotient(rule, None, &mut engine, &cur, (n, max_elements, search), budget) {
             Ok(next) => cur = next,
             Err(reason) => {
                 let partial = (cur.q.max_heap > 0).then(|| Box::new(cur.q.clone()));
@@ -70,56 +88,90 @@ impl Current {
         &self.q
     }
 
-    /// The quotient of the empty position alone: one element, not in P.
-    fn empty(budget: &Budget) -> Result<Self, GaveUpReason> {
+    /// The proven quotient `q` with its proof, and its elements' exit flags in a level game.
+    pub(super) fn new(q: Quotient, proof: Proof, level: Option<Level>) -> Result<Self, GaveUpReason> {
+        let exits = match level {
+            None => None,
+            Some(l) => Some(l.exits(&q).ok_or(GaveUpReason::ProofTooLarge { heap: q.max_heap })?),
+        };
+        Ok(Current { q, proof, exits })
+    }
+
+    /// The quotient of the empty position alone: one element, not in P in misère play; in a
+    /// level game, in P unless a move of the new heap reaches P.
+    fn empty(level: Option<Level>, budget: &Budget) -> Result<Self, GaveUpReason> {
+        let exits = level.map(|l| vec![l.exit[0]]);
+        let p = exits.as_ref().is_some_and(|e| !e[0]);
         let q = Quotient {
             max_heap: 0,
             table: vec![vec![0]],
-            p_portion: vec![false],
+            p_portion: vec![p],
             heap_map: vec![0],
             representatives: vec![vec![]],
         };
-        let m = Monoid { table: &q.table, p: &q.p_portion };
+        let m = Monoid { table: &q.table, p: &q.p_portion, exit: exits.as_deref() };
         match Proof::build(m, vec![], budget).map_err(|s| stop_reason(s, 0))? {
-            Found::Proven(proof) => Ok(Current { q, proof }),
-            // The empty position has no move and is not in P: it is consistent.
+            Found::Proven(proof) => Ok(Current { q, proof, exits }),
+            // The empty position is predicted by the outcome rule itself.
             Found::Witness(_) => Err(GaveUpReason::ProofTooLarge { heap: 0 }),
         }
+    }
+
+    fn monoid(&self) -> Monoid<'_> {
+        Monoid { table: &self.q.table, p: &self.q.p_portion, exit: self.exits.as_deref() }
     }
 }
 
 /// The quotient of heaps up to n: heap n as an old element, else the quotient grown from the
-/// old elements (`extend`), else the search of `engine` (for heaps up to `search`).
+/// old elements (`extend`), else the quotient built from the level games of heap n
+/// (`levels`), else the search of `engine` (for heaps up to `search`).
 fn next_quotient(
     rule: &HeapRule,
+    level: Option<Level>,
     engine: &mut Engine,
     cur: &Current,
     (n, max, search): (usize, usize, usize),
     budget: &Budget,
 ) -> Result<Current, GaveUpReason> {
-    if let Some(next) = same_order(rule, cur, n, budget)? {
+    if let Some(next) = same_order(rule, level, cur, n, budget)? {
         return Ok(next);
     }
-    if let Some((q, proof)) = extend::grow(rule, &cur.q, n, max, budget)? {
-        return Ok(Current { q, proof });
+    if let Some((q, proof)) = extend::grow(rule, level, &cur.q, n, max, budget)? {
+        return Current::new(q, proof, level);
+    }
+    if let Some((q, proof)) = levels::grow(rule, level, &cur.q, n, max, budget)? {
+        return Current::new(q, proof, level);
     }
     if n > search.min(MAX_SEARCH_HEAP) {
         return Err(GaveUpReason::Split { heap: n });
     }
     let (q, proof) = engine.solve(n, max, Some(&cur.q), budget)?;
-    Ok(Current { q, proof })
+    Current::new(q, proof, level)
 }
 
-/// The quotient of heaps up to n when heap n is an element of the quotient of heaps below n.
-fn same_order(rule: &HeapRule, c: &Current, n: usize, budget: &Budget) -> Result<Option<Current>, GaveUpReason> {
-    let m = Monoid { table: &c.q.table, p: &c.q.p_portion };
+/// The quotient of heaps up to n when heap n is an element of the quotient of heaps below n
+/// (in a level game, one over the base element of heap n).
+fn same_order(
+    rule: &HeapRule,
+    level: Option<Level>,
+    c: &Current,
+    n: usize,
+    budget: &Budget,
+) -> Result<Option<Current>, GaveUpReason> {
+    let m = c.monoid();
     let options: Vec<usize> = rule.options(n).iter().filter_map(|o| c.q.element(o)).collect();
     // Earlier heaps' elements first, the latest first: near a period one of them fits.
     let mut order: Vec<usize> = c.q.heap_map[1..].iter().rev().copied().collect();
     order.extend(0..c.q.order());
     let mut tried = vec![false; c.q.order()];
+    let base_of_n = level.map(|l| l.base.heap_map[n]);
     for x in order {
         if std::mem::replace(&mut tried[x], true) {
+            continue;
+        }
+        if let (Some(l), Some(b)) = (level, base_of_n)
+            && l.base.element(&c.q.representatives[x]) != Some(b)
+        {
             continue;
         }
         let t = HeapType::new(m, x, &options);
@@ -129,7 +181,7 @@ fn same_order(rule: &HeapRule, c: &Current, n: usize, budget: &Budget) -> Result
                 let mut q = c.q.clone();
                 q.max_heap = n;
                 q.heap_map.push(x);
-                return Ok(Some(Current { q, proof }));
+                return Ok(Some(Current { q, proof, exits: c.exits.clone() }));
             }
         }
     }

@@ -93,7 +93,7 @@ fn gives_up_with_progress() {
 }
 
 /// Subtraction games (a heap of 1 has no move when 1 is not in the set) and a user rule.
-fn small_rules(bound: usize) -> Vec<(String, HeapRule)> {
+pub(super) fn small_rules(bound: usize) -> Vec<(String, HeapRule)> {
     let sub = |take: &'static [usize]| {
         HeapRule::new(bound, |n| take.iter().filter(|&&k| k <= n).map(|&k| vec![n - k]).collect()).unwrap()
     };

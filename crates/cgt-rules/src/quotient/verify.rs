@@ -22,6 +22,10 @@ pub(super) struct Monoid<'a> {
     pub table: &'a [Vec<usize>],
     /// `p[a]`: whether a is predicted P.
     pub p: &'a [bool],
+    /// The outcome rule: `None` for misère play (a position with no move is N); for the
+    /// level games of `levels`, whether a move of the new heap from positions of element a
+    /// reaches P (then they are N; every position has a move).
+    pub exit: Option<&'a [bool]>,
 }
 
 /// How a heap acts in the proof.
@@ -221,5 +225,9 @@ fn step(m: Monoid, s: &State, t: &HeapType) -> State {
 /// Whether positions of this state are predicted as the outcome rule says.
 fn consistent(m: Monoid, s: &State) -> bool {
     let moves_to_p = s.u[0] & 1 == 1;
-    m.p[s.x] == (s.moved && !moves_to_p)
+    let p = match m.exit {
+        None => s.moved && !moves_to_p,
+        Some(exit) => !exit[s.x] && !moves_to_p,
+    };
+    m.p[s.x] == p
 }
