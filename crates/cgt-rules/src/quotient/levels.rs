@@ -104,6 +104,9 @@ pub(super) fn grow(
             Err(GaveUpReason::Budget(e)) => return Err(GaveUpReason::Budget(e)),
             Err(_) => return Ok(None),
         };
+        // The tables of the levels kept (a row of `usize`s per element) count against the budget.
+        let tables: usize = levels.iter().chain([&s]).map(|q| q.order() * q.order() * size_of::<usize>()).sum();
+        budget.check_memory(tables).map_err(GaveUpReason::Budget)?;
         // Every level below, read on the elements of S_j through their positions.
         let mut cols: Vec<Vec<bool>> = Vec::with_capacity(j);
         for level in &levels {
