@@ -9,8 +9,9 @@
 #   pycgt 0.2.0 from PyPI in a Python venv; cgt 0.11.0 (cgt-tools) from crates.io through a tiny
 #   driver crate written below at run time (cgt is AGPL: it is never a dependency of this project
 #   and none of its code is copied here); ogsolve 0.0.7 and igsolve 0.1.2 from crates.io.
-# Settings: RUNS (paired runs per workload, default 3; one when a run takes over 20 s, five times
-# as many when a pair takes under 50 ms),
+# Settings: RUNS (paired runs per workload, default 3; one when a run takes over 20 s),
+# QUICK_ROUNDS (default 200: a pair that takes under 50 ms is timed by quick.py instead, as bare
+# processes in that many alternating rounds, without the wrappers that cost more than the run),
 # PEER_TIMEOUT (seconds per process, default 600), CGT_BIN (a cgt binary to use instead of building
 # target/release/cgt with scripts/build-static.sh). Every process's output is kept in
 # $PEERS_CACHE/out/ so the values can be compared; octal sequences are compared here (the last
@@ -20,6 +21,7 @@ set -euo pipefail
 FILTER="${1:-}"
 CACHE="${PEERS_CACHE:-/tmp/cgt-peers}"
 RUNS="${RUNS:-3}"
+QUICK_ROUNDS="${QUICK_ROUNDS:-200}"
 TIMEOUT="${PEER_TIMEOUT:-600}"
 ROOT="$(cd "$(dirname "$0")/../../.." && pwd)"
 OUT="$CACHE/out"
@@ -226,8 +228,8 @@ pair() { # name peer cgt-text peer-command...
   local base="$OUT/${name//\//_}"
   local file="$base.cgt"
   printf '%s\n' "$text" >"$file"
-  local cw="" cc="" pw="" pc="" r c p bad="" runs="$RUNS"
-  for ((r = 1; r <= runs; r++)); do
+  local cw="" cc="" pw="" pc="" r c p bad="" quick=""
+  for ((r = 1; r <= RUNS; r++)); do
     # Each goes first in every other pair, so neither gains from going second.
     if ((r % 2)); then
       c=$(timed "$base.cgt.out" "$CGT" eval --budget "${TIMEOUT}s,8GiB" "$file")
@@ -240,10 +242,14 @@ pair() { # name peer cgt-text peer-command...
     case "$p" in timeout | failed) bad="$peer $p" && break ;; esac
     cw="$cw${c% *}"$'\n' cc="$cc${c#* }"$'\n' pw="$pw${p% *}"$'\n' pc="$pc${p#* }"$'\n'
     awk -v a="${c% *}" -v b="${p% *}" 'BEGIN { exit !(a + b > 20) }' && break
-    # A pair under 50 ms is mostly process start-up, where one run moves by more than the gap:
-    # five times the runs.
-    if ((r == 1)) && awk -v a="${c% *}" -v b="${p% *}" 'BEGIN { exit !(a + b < 0.05) }'; then
-      runs=$((RUNS * 5))
+    # A pair under 50 ms is mostly process start-up, which the wrappers above cost more than
+    # (about 2.4 ms around a run of 0.8 ms): such rows are timed by quick.py instead, bare
+    # processes in QUICK_ROUNDS alternating rounds. The runs above still check the outputs. (Any
+    # pair, not only the first: a first run from a cold cache can take longer.)
+    if awk -v a="${c% *}" -v b="${p% *}" 'BEGIN { exit !(a + b < 0.05) }'; then
+      quick=$(python3 "$ROOT/crates/cgt-bench/peers/quick.py" "$QUICK_ROUNDS" "$TIMEOUT" \
+        -- "$CGT" eval --budget "${TIMEOUT}s,8GiB" "$file" -- "$@") || bad="quick.py failed"
+      break
     fi
   done
   case "$bad" in
@@ -252,6 +258,12 @@ pair() { # name peer cgt-text peer-command...
       echo "| $name | $peer | | | | | $bad after $TIMEOUT s (cgt: $c) |" && return 0 ;;
     *) echo "| $name | $peer | | | | | $bad (see $base.*.out) |" && return 0 ;;
   esac
+  if [ -n "$quick" ]; then
+    echo "$quick" | awk -v n="$name" -v p="$peer" -v rounds="$QUICK_ROUNDS" '{
+      printf "| %s | %s | %.5f | %.5f | %.5f | %.5f | %.2fx wall (cgt faster in %d of %d rounds) |\n",
+        n, p, $1, $2, $3, $4, $3 / $1, $5, rounds }'
+    return 0
+  fi
   local m=() x
   for x in "$cw" "$cc" "$pw" "$pc"; do m+=("$(printf '%s' "$x" | median)"); done
   awk -v n="$name" -v p="$peer" -v cw="${m[0]}" -v cc="${m[1]}" -v pw="${m[2]}" -v pc="${m[3]}" 'BEGIN {
@@ -418,8 +430,9 @@ main() {
   CGT011="$CACHE/cgt011-driver/target/release/cgt011-driver"
   OGSOLVE="$CACHE/tools/bin/ogsolve"
   IGSOLVE="$CACHE/tools/bin/igsolve"
-  echo "Seconds, whole processes (wall to 0.1 ms, through the same \`time\` and \`timeout\` wrappers for both), median of up to $RUNS paired runs (one when a pair takes over 20 s, $((RUNS * 5)) when under 50 ms);"
-  echo "CPU = user + system (10 ms resolution). Ratio = peer / cgt (above 1: cgt is faster). $(nproc) cores, load"
+  echo "Seconds, whole processes (wall to 0.1 ms, through the same \`time\` and \`timeout\` wrappers for both), median of up to $RUNS paired runs (one when a pair takes over 20 s);"
+  echo "CPU = user + system (10 ms resolution). A pair under 50 ms (process start-up, mostly) is timed instead by quick.py: bare processes, $QUICK_ROUNDS alternating rounds, median wall and mean CPU to 0.01 ms."
+  echo "Ratio = peer / cgt (above 1: cgt is faster). $(nproc) cores, load"
   echo "$(cut -d' ' -f1-3 /proc/loadavg) at the start; $(date -u '+%F %H:%M') UTC."
   echo
   echo "| workload | peer | cgt wall | cgt CPU | peer wall | peer CPU | peer / cgt |"
