@@ -46,6 +46,9 @@ struct Node {
     nim: u32,
     /// The misère nim value G-: 1 for the empty game, else the mex of the options'.
     misere: u32,
+    /// Whether the game is a nim heap `*n`, decided once when the node is made (deciding it
+    /// again by recursion would revisit shared options exponentially often).
+    heap: bool,
 }
 
 /// Bytes counted per stored node, besides its options.
@@ -60,6 +63,8 @@ pub struct MisereGames {
     nimbers: Vec<MisereId>,
     partners: HashMap<MisereId, MisereId>,
     genera: HashMap<MisereId, Genus>,
+    /// Phyla found (memoised: each option's phylum is asked for by every game above it).
+    phyla: HashMap<MisereId, genus::Phylum>,
     bytes: usize,
 }
 
@@ -72,7 +77,7 @@ impl Default for MisereGames {
 impl MisereGames {
     /// An arena holding only the empty game 0.
     pub fn new() -> Self {
-        let zero = Node { options: Box::new([]), birthday: 0, nim: 0, misere: 1 };
+        let zero = Node { options: Box::new([]), birthday: 0, nim: 0, misere: 1, heap: true };
         let mut index = HashMap::new();
         index.insert(zero.options.clone(), MisereId(0));
         MisereGames {
@@ -82,6 +87,7 @@ impl MisereGames {
             nimbers: vec![MisereId(0)],
             partners: HashMap::new(),
             genera: HashMap::new(),
+            phyla: HashMap::new(),
             bytes: NODE_BYTES,
         }
     }
@@ -135,7 +141,8 @@ impl MisereGames {
         let birthday = 1 + set.iter().map(|&o| self.node(o).birthday).max().unwrap_or(0);
         let id = MisereId(u32::try_from(self.nodes.len()).map_err(|_| Exhausted::Memory)?);
         let options: Box<[MisereId]> = set.into_boxed_slice();
-        self.nodes.push(Node { options: options.clone(), birthday, nim, misere });
+        let heap = options.len() == birthday as usize && options.iter().all(|&o| self.node(o).heap);
+        self.nodes.push(Node { options: options.clone(), birthday, nim, misere, heap });
         self.remember(options, id, budget)?;
         Ok(id)
     }
@@ -199,8 +206,7 @@ impl MisereGames {
     /// Whether the game equals a nim heap `*n` (then n is its birthday): its options are
     /// nim heaps of the n different birthdays below n.
     pub fn is_nim_heap(&self, g: MisereId) -> bool {
-        let opts = self.options(g);
-        opts.len() == self.birthday(g) as usize && opts.iter().all(|&o| self.is_nim_heap(o))
+        self.node(g).heap
     }
 
     /// The mate of G (Conway): `*1` for 0, otherwise the game whose options are the mates of

@@ -32,7 +32,11 @@ impl Session {
         report.name = Some(name.node.clone());
         let c = self.eval_computed(value, ctx)?;
         let v = self.describe(c, report, ctx.budget)?;
-        self.env.insert(name.node.clone(), Binding { value: v, span: name.span.clone() });
+        let form = match v {
+            Value::Game(_) => self.substituted_form(value, ctx.src).map(|(text, _)| text.into()),
+            _ => None,
+        };
+        self.env.insert(name.node.clone(), Binding { value: v, form, span: name.span.clone() });
         Ok(())
     }
 
@@ -48,6 +52,39 @@ impl Session {
         let a = self.eval_computed(lhs, ctx)?;
         let a = self.describe(a, report, ctx.budget)?;
         let b = self.eval(rhs, ctx)?;
+        self.decide_check(a, b, lhs, op, rhs, report, ctx)
+    }
+
+    /// A comparison on a table line (`[f(n) for n in 1..4] == [0, 1, 2, 3]`): a check like
+    /// any other, with an exit status.
+    pub(crate) fn run_table_check(
+        &mut self,
+        lhs: &cgt_syntax::DExpr,
+        op: CmpOp,
+        rhs: &cgt_syntax::DExpr,
+        report: &mut StmtReport,
+        ctx: &Ctx,
+    ) -> EvalResult<()> {
+        let a = self.run_table(lhs, ctx)?;
+        let a = self.describe(a.into(), report, ctx.budget)?;
+        let b = self.run_table(rhs, ctx)?;
+        let at = |span: &cgt_syntax::Span| Expr { node: cgt_syntax::ExprKind::Error, span: span.clone() };
+        let op = Spanned::new(op, lhs.span.end..rhs.span.start);
+        self.decide_check(a, b, &at(&lhs.span), &op, &at(&rhs.span), report, ctx)
+    }
+
+    /// Whether `a op b` holds, recorded in `report`; a failed check is an error showing both.
+    #[allow(clippy::too_many_arguments)]
+    fn decide_check(
+        &mut self,
+        a: Value,
+        b: Value,
+        lhs: &Expr,
+        op: &Spanned<CmpOp>,
+        rhs: &Expr,
+        report: &mut StmtReport,
+        ctx: &Ctx,
+    ) -> EvalResult<()> {
         let relation = self.relation(&a, &b, lhs, rhs, report, ctx)?;
         let holds = match op.node {
             CmpOp::Eq => relation == Comparison::Equal,
@@ -69,6 +106,7 @@ impl Session {
             Comparison::Less => "less than",
             Comparison::Equal => "equal to",
             Comparison::Greater => "greater than",
+            Comparison::Confused if !ordered(&a, &b) => "different from",
             Comparison::Confused => "confused with (incomparable to)",
         };
         let lhs_desc = if ta == sa { format!("`{ta}`") } else { format!("`{ta}` is {sa}, which") };
@@ -131,9 +169,33 @@ impl Session {
                 Ok(if flip { reverse(o) } else { o })
             }
             _ if a == b => Ok(Comparison::Equal),
-            (Value::Outcome(_), Value::Outcome(_))
-            | (Value::Play(_), Value::Play(_))
-            | (Value::List(_), Value::List(_)) => Ok(Comparison::Confused),
+            (Value::List(xs), Value::List(ys)) => {
+                if xs.len() != ys.len() {
+                    return Ok(Comparison::Confused);
+                }
+                for (x, y) in xs.iter().zip(ys) {
+                    if self.relation(x, y, lhs, rhs, report, ctx)? != Comparison::Equal {
+                        return Ok(Comparison::Confused);
+                    }
+                }
+                Ok(Comparison::Equal)
+            }
+            (Value::Period(pre, per), Value::List(_)) => {
+                let as_list = Value::List(vec![
+                    Value::Integer((*pre).into(), crate::value::Quantity::Integer),
+                    Value::Integer((*per).into(), crate::value::Quantity::Integer),
+                ]);
+                self.relation(&as_list, b, lhs, rhs, report, ctx)
+            }
+            (Value::Text(t), _) => {
+                // A text result (a genus, a misère form) equals what is written for it:
+                // `genus(kayles[5]) == 4^146`.
+                let written: String = ctx.src[rhs.span.clone()].split_whitespace().collect();
+                let shown: String = t.split_whitespace().collect();
+                let same = shown == written || shown == self.show(b).split_whitespace().collect::<String>();
+                Ok(if same { Comparison::Equal } else { Comparison::Confused })
+            }
+            (Value::Outcome(_), Value::Outcome(_)) | (Value::Play(_), Value::Play(_)) => Ok(Comparison::Confused),
             _ => {
                 let (sa, sb) = (self.show(a), self.show(b));
                 Err(Box::new(
@@ -224,6 +286,13 @@ impl Session {
             .with_label(outcome.span.clone(), format!("{expected} means {}", outcome_meaning(expected))),
         ))
     }
+}
+
+/// Whether two values are ordered as games or numbers (so "confused with" means something).
+fn ordered(a: &Value, b: &Value) -> bool {
+    let ordered_kind =
+        |v: &Value| matches!(v, Value::Game(_) | Value::Number(_) | Value::Integer(..) | Value::Loopy(_));
+    ordered_kind(a) && ordered_kind(b)
 }
 
 fn reverse(c: Comparison) -> Comparison {

@@ -51,6 +51,11 @@ impl Session {
     /// `misere G`: G any impartial game (sums of heaps by the fast rules, others by their misère
     /// canonical form), a compound call, or a small partizan position (by search).
     pub(crate) fn misere(&mut self, operand: &Expr, ctx: &Ctx) -> EvalResult<Computed> {
+        self.with_forms(operand, ctx, |s, operand, ctx| s.misere_as_written(operand, ctx))
+    }
+
+    /// `misere G` for G as written (its `let` names' forms in place).
+    fn misere_as_written(&mut self, operand: &Expr, ctx: &Ctx) -> EvalResult<Computed> {
         if let ExprKind::Call { name, args } = &operand.node
             && let Some(c) = compound_of(&name.node)
         {
@@ -66,8 +71,24 @@ impl Session {
 
     /// The misère outcome of a sum of impartial parts, with the rule and the misère form.
     fn misere_impartial(&mut self, parts: &[Part], span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
-        let heaps: Option<Vec<Component>> =
-            parts.iter().map(|p| if let Part::Heap(c) = p { Some(c.clone()) } else { None }).collect();
+        // Nimbers are Nim heaps: a sum of them and tame heaps is decided by the pairs of the
+        // tame heaps (genus), never by a search over forms. Wild heaps keep to the forms.
+        let tame = |c: &Component| misere::heap_is_tame(c, ctx.budget).unwrap_or(false);
+        let nimbers_as_heaps = parts.iter().all(|p| match p {
+            Part::Heap(c) => tame(c),
+            Part::Nimber(_) => true,
+            Part::Tree(_) => false,
+        });
+        let heaps: Option<Vec<Component>> = parts
+            .iter()
+            .map(|p| match p {
+                Part::Heap(c) => Some(c.clone()),
+                Part::Nimber(n) if nimbers_as_heaps => {
+                    u64::try_from(n).ok().map(|heap| Component { rule: HeapRule::Nim, heap })
+                }
+                _ => None,
+            })
+            .collect();
         if let Some(heaps) = heaps.filter(|h| !h.is_empty()) {
             if let Some(q) = self.wild_by_quotient(&heaps, span, ctx)? {
                 let out = Computed::plain(Value::Outcome(q.outcome))

@@ -47,12 +47,15 @@ pub(crate) struct Computed {
     pub moves: Option<Moves>,
     /// Pictures of the result (a plot of a Grundy sequence).
     pub pictures: Vec<crate::Picture>,
+    /// Warnings about a result that is true but partial (a quotient of the heaps done before
+    /// the budget ran out): the statement still gave up, and says so.
+    pub warnings: Vec<cgt_syntax::Diagnostic>,
 }
 
 impl Computed {
     /// A value with nothing beside it.
     pub fn plain(value: Value) -> Self {
-        Computed { value, extras: Vec::new(), moves: None, pictures: Vec::new() }
+        Computed { value, extras: Vec::new(), moves: None, pictures: Vec::new(), warnings: Vec::new() }
     }
 
     /// Adds an extra.

@@ -58,6 +58,7 @@ impl Session {
             ExprKind::Call { name, args } => return self.call(name, args, &e.span, ctx),
             ExprKind::Ruleset(r) => return self.ruleset(r, &e.span, ctx),
             ExprKind::Boxes(words) => return self.ruleset(&bare_boxes(words, &e.span), &e.span, ctx),
+            ExprKind::List(items) => Value::List(items.iter().map(|i| self.eval(i, ctx)).collect::<EvalResult<_>>()?),
             ExprKind::Error => {
                 return Err(Box::new(Diagnostic::error(Code::Syntax, e.span.clone(), "this could not be parsed")));
             }
@@ -266,7 +267,7 @@ impl Session {
 }
 
 /// Bare box words `WBBW.BW` as the position `boxes[WBBW.BW]`.
-fn bare_boxes(words: &[Spanned<String>], span: &Span) -> Ruleset {
+pub(crate) fn bare_boxes(words: &[Spanned<String>], span: &Span) -> Ruleset {
     Ruleset {
         name: Spanned::new("boxes".to_string(), span.start..span.start),
         args: vec![RuleArg { kind: RuleArgKind::Dotted(words.to_vec()), span: span.clone() }],

@@ -9,6 +9,7 @@ mod compounds;
 mod context;
 mod defs;
 mod expr;
+mod forms;
 mod functions;
 mod heap;
 mod loopy;
@@ -91,6 +92,8 @@ pub struct DefId(usize);
 #[derive(Clone, Debug)]
 pub(crate) struct Binding {
     pub value: Value,
+    /// The game as written, for misère play, `explain` and `options` (see `forms`).
+    pub form: Option<forms::Form>,
     pub span: Span,
 }
 
@@ -126,6 +129,16 @@ impl Session {
     }
 }
 
+/// The byte offset of the statement [`Session::run_statement`] started last (in any session):
+/// where a panic aborts instead of unwinding (WebAssembly), the host reads it to name the
+/// statement that stopped the engine.
+static LAST_STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// The byte offset of the statement evaluation started last.
+pub fn last_statement_started() -> usize {
+    LAST_STARTED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Parses and evaluates a whole file.
 pub fn evaluate(src: &str, config: &Config) -> Vec<StmtReport> {
     evaluate_parsed(cgt_syntax::parse(src), src, config)
@@ -148,6 +161,23 @@ fn evaluate_parsed(parsed: cgt_syntax::ParsedFile, src: &str, config: &Config) -
         reports.push(report);
     }
     reports
+}
+
+/// A table line that is a comparison, as the two sides and the operator.
+fn table_comparison(e: &cgt_syntax::DExpr) -> Option<(&cgt_syntax::DExpr, cgt_syntax::CmpOp, &cgt_syntax::DExpr)> {
+    use cgt_syntax::{BinOp, CmpOp, DKind};
+    let DKind::Binary(op, lhs, rhs) = &e.node else { return None };
+    let op = match op {
+        BinOp::Eq => CmpOp::Eq,
+        BinOp::Ne => CmpOp::Ne,
+        BinOp::Lt => CmpOp::Lt,
+        BinOp::Le => CmpOp::Le,
+        BinOp::Gt => CmpOp::Gt,
+        BinOp::Ge => CmpOp::Ge,
+        BinOp::Confused => CmpOp::Confused,
+        _ => return None,
+    };
+    Some((lhs, op, rhs))
 }
 
 /// Counts lines incrementally over increasing offsets, so a file of n statements costs O(n).
@@ -173,8 +203,40 @@ impl Session {
     }
 
     /// Evaluates one statement (starting on `line`) under `budget`; a `let` binds its name for
-    /// later statements. Syntax errors of the statement are the caller's to add.
+    /// later statements. Syntax errors of the statement are the caller's to add. A panic
+    /// inside becomes this statement's error ("internal"), never a dead engine or a lost
+    /// file. Where panics abort (WebAssembly), [`last_statement_started`] tells the host which
+    /// statement it was.
     pub fn run_statement(&mut self, stmt: &cgt_syntax::Stmt, src: &str, line: usize, budget: &Budget) -> StmtReport {
+        LAST_STARTED.store(stmt.span.start, std::sync::atomic::Ordering::Relaxed);
+        let run = std::panic::AssertUnwindSafe(|| self.run_statement_unguarded(stmt, src, line, budget));
+        std::panic::catch_unwind(run).unwrap_or_else(|panic| {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".to_string());
+            let mut report = StmtReport::new(src, stmt.span.clone(), line);
+            report.diagnostics.push(
+                cgt_syntax::Diagnostic::error(
+                    cgt_syntax::Code::Internal,
+                    stmt.span.clone(),
+                    format!("internal error: cgt failed on this statement ({why})"),
+                )
+                .with_hint("this is a bug in cgt, not in the file; the other statements are evaluated as usual"),
+            );
+            report
+        })
+    }
+
+    /// [`Session::run_statement`] without the guard against panics.
+    fn run_statement_unguarded(
+        &mut self,
+        stmt: &cgt_syntax::Stmt,
+        src: &str,
+        line: usize,
+        budget: &Budget,
+    ) -> StmtReport {
         let started = cgt_core::budget::Instant::now();
         let mut report = StmtReport::new(src, stmt.span.clone(), line);
         let top = match &stmt.kind {
@@ -194,17 +256,27 @@ impl Session {
                 let kind = if def.is_rule { "rule" } else { "def" };
                 report.value = Some(format!("{kind} {}({})", def.name.node, params.join(", ")));
             }),
-            StmtKind::Table(e) => {
-                self.run_table(e, &ctx).and_then(|v| self.describe(v.into(), &mut report, budget).map(|_| ()))
-            }
+            StmtKind::Table(e) => match table_comparison(e) {
+                Some((lhs, op, rhs)) => self.run_table_check(lhs, op, rhs, &mut report, &ctx),
+                None => self.run_table(e, &ctx).and_then(|v| self.describe(v.into(), &mut report, budget).map(|_| ())),
+            },
             StmtKind::Error => Ok(()),
         };
         if let Err(d) = outcome {
             report.diagnostics.push(*d);
         }
         self.explain_statement(stmt, src, budget, &mut report);
-        if matches!(stmt.kind, StmtKind::Check { .. } | StmtKind::Is { .. }) && report.gave_up() {
+        let is_check = match &stmt.kind {
+            StmtKind::Check { .. } | StmtKind::Is { .. } => true,
+            StmtKind::Table(e) => table_comparison(e).is_some(),
+            _ => false,
+        };
+        if is_check && report.gave_up() {
             report.mark_undecided();
+        } else if is_check && report.check.is_none() && report.has_error() {
+            // A check whose sides could not be evaluated or compared did not pass: it failed,
+            // and says so to tools that count failures (`--json`).
+            report.check = Some(report::CheckStatus::Failed);
         }
         report.elapsed = started.elapsed();
         report
@@ -215,9 +287,15 @@ impl Session {
         self.env.get(name).map(|b| &b.value)
     }
 
-    /// Binds a name (as a `let` statement at `span` would).
-    pub fn bind(&mut self, name: &str, value: Value, span: Span) {
-        self.env.insert(name.to_string(), Binding { value, span });
+    /// The form a `let` name keeps beside its value: its expression's text, standing alone.
+    pub fn form_of(&self, name: &str) -> Option<&std::sync::Arc<str>> {
+        self.env.get(name).and_then(|b| b.form.as_ref())
+    }
+
+    /// Binds a name to a value and the form it was written in (as a `let` statement at `span`
+    /// would).
+    pub fn bind(&mut self, name: &str, value: Value, form: Option<std::sync::Arc<str>>, span: Span) {
+        self.env.insert(name.to_string(), Binding { value, form, span });
     }
 
     /// Forgets every `let`, `def` and `rule` name (the arena of games and the compiled

@@ -111,41 +111,60 @@ fn draw_tree(root: &Area, nodes: &[TreeNode], pos: &[(i32, i32)], title: &str) -
 type DrawResult = Result<(), DrawingAreaErrorKind<<SVGBackend<'static> as DrawingBackend>::ErrorType>>;
 
 /// A plot of Grundy values (nim value against heap size, heaps from `first`), under a title.
+///
+/// Written as SVG directly, not through plotters' charts: a chart measures its caption and tick
+/// labels with the browser's canvas when built for WebAssembly, and the playground's Web Worker
+/// has no window to measure with.
 pub fn grundy_plot_svg(first: u64, values: &[u64], title: &str) -> String {
+    use std::fmt::Write;
+    const W: f64 = 640.0;
+    const H: f64 = 360.0;
+    let (left, right, top, bottom) = (56.0, W - 16.0, 40.0, H - 44.0);
+    let n = values.len().max(1) as f64;
+    let max = values.iter().copied().max().unwrap_or(0) as f64 + 1.0;
+    let x_of = |i: f64| left + (i + 0.5) * (right - left) / n;
+    let y_of = |g: f64| bottom - g * (bottom - top) / max;
     let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (640, 360)).into_drawing_area();
-        let _ = draw_plot(&root, first, values, title);
-        let _ = root.present();
+    let _ = write!(
+        svg,
+        r#"<svg width="{W}" height="{H}" viewBox="0 0 {W} {H}" xmlns="http://www.w3.org/2000/svg"><rect width="{W}" height="{H}" fill="white"/>"#
+    );
+    let text = |svg: &mut String, x: f64, y: f64, size: u32, anchor: &str, extra: &str, t: &str| {
+        let _ = write!(
+            svg,
+            r#"<text x="{x:.1}" y="{y:.1}" font-family="sans-serif" font-size="{size}" text-anchor="{anchor}"{extra}>{}</text>"#,
+            escape(t)
+        );
+    };
+    text(&mut svg, W / 2.0, 24.0, 17, "middle", "", title);
+    let _ = write!(svg, r#"<path d="M{left} {top} V{bottom} H{right}" fill="none" stroke="black" stroke-width="1"/>"#);
+    // Whole ticks only, at most about ten on each axis.
+    let step = |count: f64| (count / 10.0).ceil().max(1.0) as u64;
+    for g in (0..max as u64).step_by(step(max) as usize) {
+        let y = y_of(g as f64);
+        let _ = write!(svg, r#"<path d="M{:.1} {y:.1} H{left}" stroke="black"/>"#, left - 4.0);
+        text(&mut svg, left - 7.0, y + 4.0, 11, "end", "", &g.to_string());
     }
+    for i in (0..values.len()).step_by(step(n) as usize) {
+        let x = x_of(i as f64);
+        let _ = write!(svg, r#"<path d="M{x:.1} {bottom} V{:.1}" stroke="black"/>"#, bottom + 4.0);
+        text(&mut svg, x, bottom + 16.0, 11, "middle", "", &(first + i as u64).to_string());
+    }
+    text(&mut svg, (left + right) / 2.0, H - 8.0, 12, "middle", "", "heap size");
+    let rotate = format!(r#" transform="rotate(-90 14 {:.1})""#, (top + bottom) / 2.0);
+    text(&mut svg, 14.0, (top + bottom) / 2.0, 12, "middle", &rotate, "nim value");
+    let radius = if values.len() > 200 { 1 } else { 3 };
+    for (i, &g) in values.iter().enumerate() {
+        let (x, y) = (x_of(i as f64), y_of(g as f64));
+        let _ = write!(svg, r#"<circle cx="{x:.1}" cy="{y:.1}" r="{radius}" fill="rgb(0,0,255)"/>"#);
+    }
+    svg.push_str("</svg>");
     svg
 }
 
-fn draw_plot(root: &Area, first: u64, values: &[u64], title: &str) -> DrawResult {
-    root.fill(&WHITE)?;
-    let last = first + values.len().max(1) as u64 - 1;
-    let top = values.iter().copied().max().unwrap_or(0) + 1;
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 17))
-        .margin(12)
-        .x_label_area_size(36)
-        .y_label_area_size(44)
-        .build_cartesian_2d(first as f64 - 0.5..last as f64 + 0.5, 0f64..top as f64)?;
-    // Heap sizes and nim values are whole numbers: only whole ticks are labelled.
-    let whole = |v: &f64| if v.fract() == 0.0 { format!("{v:.0}") } else { String::new() };
-    chart
-        .configure_mesh()
-        .x_desc("heap size")
-        .y_desc("nim value")
-        .x_label_formatter(&whole)
-        .y_label_formatter(&whole)
-        .y_labels((top as usize + 1).min(12))
-        .light_line_style(WHITE)
-        .draw()?;
-    let points = values.iter().enumerate().map(|(i, &g)| ((first + i as u64) as f64, g as f64));
-    let radius = if values.len() > 200 { 1 } else { 3 };
-    chart.draw_series(points.map(|p| Circle::new(p, radius, BLUE.filled())))?;
-    Ok(())
+/// Text for SVG: `&`, `<` and `>` escaped.
+fn escape(t: &str) -> String {
+    t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 #[cfg(test)]

@@ -106,6 +106,18 @@ impl PlayOutcome {
     }
 }
 
+/// The most characters of a result shown (in the CLI, the editor and the playground alike); a
+/// longer result is cut, with a note of how much was left out. Checks compare the values
+/// themselves, never the text shown.
+pub const MAX_SHOWN: usize = 100_000;
+
+/// `text`, cut to [`MAX_SHOWN`] characters with a note if it is longer.
+pub(crate) fn cut_for_display(text: String) -> String {
+    let Some((at, _)) = text.char_indices().nth(MAX_SHOWN) else { return text };
+    let left_out = text[at..].chars().count();
+    format!("{}… ({left_out} more characters not shown: the result is too long to show in full)", &text[..at])
+}
+
 /// The error type of evaluation: a diagnostic, boxed to keep results small.
 pub(crate) type EvalResult<T> = Result<T, Box<Diagnostic>>;
 
@@ -201,8 +213,9 @@ impl Session {
 
     /// Fills the value, outcome, extras and details of a report.
     pub(crate) fn describe(&mut self, c: Computed, report: &mut StmtReport, budget: &Budget) -> EvalResult<Value> {
-        let Computed { value: v, mut extras, moves, mut pictures } = c;
-        report.value = Some(self.show(&v));
+        let Computed { value: v, mut extras, moves, mut pictures, warnings } = c;
+        report.diagnostics.extend(warnings);
+        report.value = Some(cut_for_display(self.show(&v)));
         report.extras.append(&mut extras);
         report.pictures.append(&mut pictures);
         match &v {

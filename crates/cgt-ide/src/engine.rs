@@ -99,13 +99,13 @@ impl Analysis {
 /// What a name stood for when a statement was evaluated: its `let` value and the compiled
 /// `def`/`rule` of that name. A definition compiled again gets a new id, so the statements
 /// that use it (and, transitively, the definitions that call it) are evaluated again.
-type Input = (String, Option<Value>, Option<DefId>);
+type Input = (String, Option<Value>, Option<Arc<str>>, Option<DefId>);
 
 /// One cached result: the inputs it was computed from and what it produced.
 struct CacheEntry {
     inputs: Vec<Input>,
     report: Arc<StmtReport>,
-    binding: Option<Value>,
+    binding: Option<(Value, Option<Arc<str>>)>,
     def: Option<DefId>,
 }
 
@@ -262,14 +262,16 @@ impl DocumentEngine {
 
     /// What each of `names` stands for now: the cache key besides the statement's text.
     fn inputs(&self, names: &[String]) -> Vec<Input> {
-        names.iter().map(|n| (n.clone(), self.session.value_of(n).cloned(), self.session.def_id(n))).collect()
+        let s = &self.session;
+        names.iter().map(|n| (n.clone(), s.value_of(n).cloned(), s.form_of(n).cloned(), s.def_id(n))).collect()
     }
 
     /// Whether a cached result was computed from what its names stand for now.
     fn current(&self, inputs: &[Input]) -> bool {
-        inputs
-            .iter()
-            .all(|(n, value, def)| self.session.value_of(n) == value.as_ref() && self.session.def_id(n) == *def)
+        inputs.iter().all(|(n, value, form, def)| {
+            let s = &self.session;
+            s.value_of(n) == value.as_ref() && s.form_of(n) == form.as_ref() && s.def_id(n) == *def
+        })
     }
 
     /// The cached result of a statement, if any (binding its name as evaluation would).
@@ -277,8 +279,8 @@ impl DocumentEngine {
         let slot = self.cache.get(&text[stmt.span.clone()])?;
         let hit = slot.entries.iter().find(|e| e.inputs.len() == names.len() && self.current(&e.inputs))?;
         let report = relocate(&hit.report, stmt.span.start, line);
-        if let (Some(name), Some(v)) = (name_defined(stmt), &hit.binding) {
-            self.session.bind(&name.node, v.clone(), name.span.clone());
+        if let (Some(name), Some((v, form))) = (name_defined(stmt), &hit.binding) {
+            self.session.bind(&name.node, v.clone(), form.clone(), name.span.clone());
         }
         if let (Some(name), Some(id)) = (name_defined(stmt), hit.def) {
             self.session.bind_def(&name.node, id);
@@ -316,7 +318,10 @@ impl DocumentEngine {
         if let Some(name) = name_defined(stmt).filter(|_| !report.has_error()) {
             match stmt.kind {
                 StmtKind::Def(_) => def = self.session.def_id(&name.node),
-                _ => binding = self.session.value_of(&name.node).cloned(),
+                _ => {
+                    let s = &self.session;
+                    binding = s.value_of(&name.node).cloned().map(|v| (v, s.form_of(&name.node).cloned()))
+                }
             }
         }
         let report = Arc::new(report);

@@ -362,6 +362,7 @@ fn ends_operand(t: Token<'_>) -> bool {
             | Token::Dims(_)
             | Token::Ident(_)
             | Token::Str(_)
+            | Token::Code(_)
             | Token::Star(_)
             | Token::Ups(_)
             | Token::Downs(_)

@@ -170,6 +170,9 @@ pub enum ExprKind {
         /// The literal.
         body: Box<Expr>,
     },
+    /// `[A, B, C]`: a list of values, compared element by element in checks
+    /// (`grundy(kayles, 1..5) == [1, 2, 3, 1, 4]`).
+    List(Vec<Expr>),
     /// Something that could not be parsed (errors were reported).
     Error,
 }

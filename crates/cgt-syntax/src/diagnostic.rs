@@ -50,6 +50,9 @@ pub enum Code {
     Loopy,
     /// An error inside a definition, with its call chain.
     Definition,
+    /// A fault of cgt itself while evaluating the statement (a bug to report): the statement
+    /// has no result, and the others are evaluated as usual.
+    Internal,
 }
 
 impl Code {
@@ -69,6 +72,7 @@ impl Code {
             Code::Budget => "budget",
             Code::Loopy => "loopy",
             Code::Definition => "definition",
+            Code::Internal => "internal",
         }
     }
 }

@@ -279,7 +279,14 @@ where
         .then_ignore(just(Token::LBrace).rewind())
         .then(game_literal(expr.clone()).map_with(|kind, e| Expr::new(kind, span(e.span()))))
         .map(|(label, body)| ExprKind::Labelled { label, body: Box::new(body) });
-    choice((juxtaposed_tiny, nus().map(ExprKind::Nus), game_literal(expr), call, ruleset, labelled, boxes, name))
+    let list = expr
+        .clone()
+        .separated_by(just(Token::Comma))
+        .allow_trailing()
+        .collect::<Vec<_>>()
+        .delimited_by(just(Token::LBracket), just(Token::RBracket))
+        .map(ExprKind::List);
+    choice((juxtaposed_tiny, nus().map(ExprKind::Nus), game_literal(expr), call, ruleset, labelled, boxes, name, list))
         .map_with(|kind, e| Expr::new(kind, span(e.span())))
         .or(paren)
         .labelled("a game")
@@ -438,6 +445,7 @@ where
         Token::Int(s) => RuleArgKind::Int(s.to_string()),
         Token::Decimal(s) => RuleArgKind::Decimal(s.to_string()),
         Token::Str(s) => RuleArgKind::Str(s[1..s.len() - 1].to_string()),
+        Token::Code(s) => RuleArgKind::Str(s.to_string()),
         Token::Dims(s) => crate::rule_args::dims(s),
         Token::Ident(s) => RuleArgKind::Word(s.to_string()),
     }

@@ -18,6 +18,9 @@ pub type Span = std::ops::Range<usize>;
 pub enum Token<'src> {
     /// A byte sequence that is not part of the language.
     Error(&'src str),
+    /// A take-and-break code written unquoted after `code=`, as CGSuite writes them: `4!.0`,
+    /// `0.3F`, `4.[3]` (made by [`lex`] from the adjacent tokens it is written with).
+    Code(&'src str),
     /// A line break: statements end here unless a bracket is open.
     #[token("\n")]
     Newline,
@@ -146,13 +149,47 @@ pub fn lex(src: &str) -> Vec<(Token<'_>, Span)> {
         }
         out.push((tok, span));
     }
+    merge_codes(src, &mut out);
     out
+}
+
+/// Merges what follows `code=` with no space in between (digits, hexadecimal letters, `.`,
+/// `!`, `?`, `[`, `]`) into one [`Token::Code`], when it is more than one token: `4!.0` lexes
+/// as `4`, `!`, `.`, `0` but is one code.
+fn merge_codes<'src>(src: &'src str, toks: &mut Vec<(Token<'src>, Span)>) {
+    let part = |t: &Token<'_>| match t {
+        Token::Int(_) | Token::Decimal(_) | Token::Dot | Token::LBracket | Token::RBracket => true,
+        Token::Ident(s) => s.chars().all(|c| c.is_ascii_hexdigit()),
+        Token::Error(s) => s.chars().all(|c| c == '!' || c == '?'),
+        _ => false,
+    };
+    let mut i = 0;
+    while i + 2 < toks.len() {
+        let starts = matches!(toks[i].0, Token::Ident("code"))
+            && toks[i + 1].0 == Token::Assign
+            && toks[i + 1].1.end == toks[i + 2].1.start;
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let first = i + 2;
+        let mut end = first;
+        while end < toks.len() && part(&toks[end].0) && (end == first || toks[end - 1].1.end == toks[end].1.start) {
+            end += 1;
+        }
+        if end - first > 1 {
+            let span = toks[first].1.start..toks[end - 1].1.end;
+            toks.splice(first..end, [(Token::Code(&src[span.clone()]), span)]);
+        }
+        i = first;
+    }
 }
 
 impl fmt::Display for Token<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = match self {
             Token::Error(s)
+            | Token::Code(s)
             | Token::Int(s)
             | Token::Decimal(s)
             | Token::Dims(s)

@@ -28,7 +28,7 @@ pub use incremental::ParseCache;
 use incremental::StmtParse;
 pub use lexer::{Span, Token, lex};
 pub use split::{MAX_DEPTH, opens_literal};
-pub use visit::{LocalKind, NameRef, NameRole, name_defined, name_refs, names_used};
+pub use visit::{LocalKind, NameRef, NameRole, expr_name_refs, name_defined, name_refs, names_used};
 
 /// The statements of a file and the syntax errors in it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

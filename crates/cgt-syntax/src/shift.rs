@@ -95,7 +95,9 @@ impl<'a> Stack<'a> {
         match &mut e.node {
             ExprKind::Nus(n) => nus(n, by),
             ExprKind::Game { left, right } => self.exprs.extend(left.iter_mut().chain(right.iter_mut())),
-            ExprKind::PlusMinusList(items) | ExprKind::Ordinal(items) => self.exprs.extend(items.iter_mut()),
+            ExprKind::PlusMinusList(items) | ExprKind::Ordinal(items) | ExprKind::List(items) => {
+                self.exprs.extend(items.iter_mut())
+            }
             ExprKind::Sum(first, rest) => {
                 self.exprs.push(first);
                 for (op, term) in rest {

@@ -79,6 +79,13 @@ pub fn names_used(stmt: &Stmt) -> Vec<Spanned<String>> {
     name_refs(stmt).into_iter().filter(NameRef::is_global).map(|n| n.name).collect()
 }
 
+/// Every name in an ordinary expression (not a definition's body), in source order.
+pub fn expr_name_refs(e: &Expr) -> Vec<NameRef> {
+    let mut out = expr_refs(&[e]);
+    out.sort_by_key(|n| n.name.span.start);
+    out
+}
+
 /// The name a statement defines (`let NAME = ...`, `def NAME(...)`, `rule NAME(...)`), if any.
 pub fn name_defined(stmt: &Stmt) -> Option<&Spanned<String>> {
     match &stmt.kind {
@@ -99,7 +106,9 @@ fn expr_refs(roots: &[&Expr]) -> Vec<NameRef> {
         match &e.node {
             ExprKind::Name(n) => push(&Spanned::new(n.clone(), e.span.clone()), NameRole::Value),
             ExprKind::Game { left, right } => stack.extend(left.iter().chain(right).rev()),
-            ExprKind::PlusMinusList(items) | ExprKind::Ordinal(items) => stack.extend(items.iter().rev()),
+            ExprKind::PlusMinusList(items) | ExprKind::Ordinal(items) | ExprKind::List(items) => {
+                stack.extend(items.iter().rev())
+            }
             ExprKind::Sum(first, rest) => {
                 stack.extend(rest.iter().rev().map(|(_, t)| t));
                 stack.push(first);

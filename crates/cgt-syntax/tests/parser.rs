@@ -86,6 +86,14 @@ fn sexpr(e: &Expr, out: &mut String) {
             write!(out, "(boxes {})", words.iter().map(|w| w.node.as_str()).collect::<Vec<_>>().join(".")).unwrap()
         }
         ExprKind::Pass => out.push_str("pass"),
+        ExprKind::List(items) => {
+            out.push_str("(list");
+            for i in items {
+                out.push(' ');
+                sexpr(i, out);
+            }
+            out.push(')');
+        }
         ExprKind::Sided(on, off) => {
             out.push_str("(sided ");
             sexpr(on, out);

@@ -40,6 +40,21 @@ impl Engine {
     }
 }
 
+/// The UTF-16 offset of the statement the engine started last (read after a trap).
+#[wasm_bindgen]
+pub fn last_statement(text: &str) -> u32 {
+    crate::last_statement(text) as u32
+}
+
+/// `text` with the statements starting at the UTF-16 offsets `starts` blanked, as JSON
+/// `{text, blanked: [[from, to], ...]}`.
+#[wasm_bindgen]
+pub fn blank_statements(text: &str, starts: Vec<u32>) -> String {
+    let starts: Vec<usize> = starts.into_iter().map(|s| s as usize).collect();
+    let (text, blanked) = crate::blank_statements(text, &starts);
+    serde_json::json!({ "text": text, "blanked": blanked }).to_string()
+}
+
 /// `text` in the canonical layout of `cgt fmt`.
 #[wasm_bindgen]
 pub fn format(text: &str) -> String {

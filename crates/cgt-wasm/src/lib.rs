@@ -14,7 +14,7 @@ mod playground;
 mod view;
 
 pub use offsets::Utf16Index;
-pub use playground::{Playground, PlaygroundConfig, format};
+pub use playground::{Playground, PlaygroundConfig, blank_statements, format, last_statement};
 
 #[cfg(test)]
 mod tests;

@@ -100,6 +100,39 @@ impl Playground {
     }
 }
 
+/// The UTF-16 offset in `text` of the statement the engine started last: after a trap (a
+/// panic aborts in WebAssembly), the statement that stopped it.
+pub fn last_statement(text: &str) -> usize {
+    let at = cgt_eval::last_statement_started().min(text.len());
+    let at = (0..=at).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    Utf16Index::new(text).to_utf16(text, at)
+}
+
+/// `text` with the statements that start at the UTF-16 offsets `starts` replaced by spaces
+/// (line breaks kept, so every other offset stays), and the UTF-16 ranges blanked: the page
+/// evaluates the rest of a file whose statement stopped the engine, and reports that
+/// statement as an error.
+pub fn blank_statements(text: &str, starts: &[usize]) -> (String, Vec<(usize, usize)>) {
+    let index = Utf16Index::new(text);
+    let parsed = cgt_syntax::parse(text);
+    let mut bytes = text.as_bytes().to_vec();
+    let mut blanked = Vec::new();
+    for stmt in &parsed.stmts {
+        let start = index.to_utf16(text, stmt.span.start);
+        if !starts.contains(&start) {
+            continue;
+        }
+        for b in &mut bytes[stmt.span.clone()] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+        blanked.push((start, index.to_utf16(text, stmt.span.end)));
+    }
+    // Whole statements are blanked, and a statement's span starts and ends on characters.
+    (String::from_utf8(bytes).unwrap_or_else(|_| text.to_string()), blanked)
+}
+
 /// `text` in the canonical layout of `cgt fmt`.
 pub fn format(text: &str) -> String {
     cgt_ide::format(text)

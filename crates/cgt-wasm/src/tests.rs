@@ -154,3 +154,24 @@ fn formatting_is_cgt_fmt() {
     assert_eq!(crate::format(&text), cgt_ide::format(&text));
     assert_eq!(crate::format("{1|0}+  *"), cgt_ide::format("{1|0}+  *"));
 }
+
+#[test]
+fn a_statement_that_stopped_the_engine_is_blanked_and_the_others_keep_their_offsets() {
+    let text = "*2\nlet x = {1 | ±2}\n  ↑ + *\n";
+    let second = units(text, text.find("let").unwrap());
+    let (blanked, ranges) = crate::blank_statements(text, &[second]);
+    assert_eq!(blanked.len(), text.len());
+    assert_eq!(blanked.encode_utf16().count(), text.encode_utf16().count() - 1, "± (2 bytes) became 2 spaces");
+    assert!(blanked.starts_with("*2\n") && blanked.ends_with("  ↑ + *\n"), "{blanked:?}");
+    assert!(!blanked.contains("let"));
+    assert_eq!(ranges, vec![(second, second + "let x = {1 | ±2}".encode_utf16().count())]);
+    let first = cgt_eval::evaluate(&blanked, &cgt_eval::Config::default());
+    assert_eq!(first.len(), 2, "the blanked statement is gone, the others remain");
+}
+
+#[test]
+fn the_last_statement_started_is_found_in_the_text() {
+    let text = "1\n±1\n*3";
+    let _ = cgt_eval::evaluate(text, &cgt_eval::Config::default());
+    assert_eq!(crate::last_statement(text), units(text, text.find('*').unwrap()));
+}

@@ -1,9 +1,14 @@
 // The page's side of the worker: requests with promises, one evaluation in flight at a time
 // (newer texts wait and only the newest is sent), and a fresh worker when the current one is
-// busy too long with an outdated text or stopped on a trap.
+// busy too long with an outdated text or stopped on a trap. After a trap the same text is
+// evaluated again with the statement that stopped the engine left out (and reported), so the
+// other statements still show their values and no value of an older text stays on screen.
 
 /** How long a newer text may wait for a busy worker before it is replaced, in milliseconds. */
 const PATIENCE_MS = 1500;
+
+/** The most statements of one text left out after traps before the page gives up on it. */
+const MOST_LEFT_OUT = 8;
 
 export class EngineClient {
   /**
@@ -18,6 +23,7 @@ export class EngineClient {
     this.inFlight = null; // {id, text}
     this.queued = null; // the newest text not yet sent
     this.crashedOn = null;
+    this.leftOut = { text: null, starts: [] };
     this.timer = null;
     this.start();
   }
@@ -56,9 +62,19 @@ export class EngineClient {
     if (m.type === "progress") return this.onView(m.result, false, text);
     this.inFlight = null;
     if (m.type === "crash") {
-      this.crashedOn = text;
-      this.onCrash(m.message);
-      this.restart();
+      const starts = this.leftOut.text === text ? this.leftOut.starts : [];
+      const known = m.at !== null && m.at !== undefined && !starts.includes(m.at);
+      if (known && starts.length < MOST_LEFT_OUT) {
+        // Evaluate the same text again without that statement.
+        this.leftOut = { text, starts: [...starts, m.at] };
+        this.onCrash(m.message, m.at, false);
+        this.restart();
+        if (this.queued === null) this.queued = text;
+      } else {
+        this.crashedOn = text;
+        this.onCrash(m.message, m.at, true);
+        this.restart();
+      }
     } else {
       this.onView(m.result, true, text);
     }
@@ -83,7 +99,8 @@ export class EngineClient {
     if (this.queued === null || this.inFlight) return;
     const id = this.nextId++;
     this.inFlight = { id, text: this.queued };
-    this.worker.postMessage({ id, type: "evaluate", text: this.queued });
+    const left = this.leftOut.text === this.queued ? this.leftOut.starts : [];
+    this.worker.postMessage({ id, type: "evaluate", text: this.queued, left });
     this.queued = null;
   }
 

@@ -28,8 +28,16 @@ const language = new Compartment();
 /** Texts sent for evaluation, each with the changes from it to the editor's text. */
 let tracked = [];
 
-const client = new EngineClient(receive, (message) => {
-  status.textContent = `the engine stopped on this text (${message}); edit it to try again`;
+const client = new EngineClient(receive, (message, at, final) => {
+  // No value of an older text stays on screen: the hints are cleared until the next results.
+  showView(editor, { hints: [], diagnostics: [], pending: 0 }, (pos) => pos);
+  showProblems(problems, editor, []);
+  const line = at === null || at === undefined ? null : editor.state.doc.lineAt(Math.min(at, editor.state.doc.length)).number;
+  const where = line === null ? "this text" : `the statement on line ${line}`;
+  status.textContent = final
+    ? `the engine stopped on ${where} (${message}); edit it to try again`
+    : `the engine stopped on ${where} (${message}); evaluating the rest without it…`;
+  status.dataset.state = final ? "crashed" : "busy";
 });
 
 const editor = new EditorView({

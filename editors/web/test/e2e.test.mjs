@@ -150,6 +150,37 @@ describe("the playground", () => {
     await page.waitForFunction(() => [...document.querySelectorAll(".cgt-hint")].some((e) => e.textContent === "= 250 · L"));
   });
 
+  test("a Grundy range and its plot evaluate in the worker", async () => {
+    await typeFile(["grundy(kayles, 0..12)", "WBBW.BW"]);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll(".cgt-hint")].some((e) => e.textContent.includes("[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]")),
+    );
+    await page.waitForSelector('#status[data-state="done"]');
+    assert.ok((await texts(".cgt-hint")).includes("= 1/8 · L"));
+  });
+
+  test("every shipped example shows as many values and errors in the worker as the command line", async () => {
+    const names = await page.$$eval("#examples option", (os) => os.map((o) => o.value).filter(Boolean));
+    assert.ok(names.length >= 20, `examples in the picker: ${names}`);
+    for (const name of names) {
+      await page.selectOption("#examples", name);
+      await page.waitForFunction(
+        (want) => window.cgtPlayground.editor.state.doc.toString() === want,
+        readFileSync(join(root, "examples", `${name}.cgt`), "utf8"),
+      );
+      await page.waitForSelector('#status[data-state="done"], #status[data-state="crashed"]', { timeout: 120_000 });
+      const state = await page.$eval("#status", (e) => e.dataset.state + ": " + e.textContent);
+      assert.match(state, /^done/, `${name}: ${state}`);
+      // The golden output of `cgt eval`: one line per statement, `✗`/`error:` for failures.
+      const golden = readFileSync(join(root, "examples", `${name}.out`), "utf8").split("\n").filter((l) => /^ *\d+ │/.test(l));
+      const failing = golden.filter((l) => / (✗|error:) /.test(l)).length;
+      const errors = (await texts(".cgt-error-inline")).length;
+      const gaveUp = golden.filter((l) => /gave up/.test(l)).length;
+      // The editor's budget is shorter than the command line's, so it may give up on more.
+      assert.ok(errors >= failing - gaveUp && errors <= failing, `${name}: ${errors} errors shown, ${failing} in ${name}.out`);
+    }
+  });
+
   test("nothing went wrong in the page", () => {
     assert.deepEqual(problems, []);
   });

@@ -117,11 +117,24 @@ impl MisereGames {
 
     /// Where G stands in WW's classification.
     pub fn phylum(&mut self, g: MisereId, budget: &Budget) -> Result<Phylum, Exhausted> {
+        if let Some(&p) = self.phyla.get(&g) {
+            return Ok(p);
+        }
         let genus = self.genus(g, budget)?;
         self.phylum_with(g, &genus, budget)
     }
 
     fn phylum_with(&mut self, g: MisereId, genus: &Genus, budget: &Budget) -> Result<Phylum, Exhausted> {
+        if let Some(&p) = self.phyla.get(&g) {
+            return Ok(p);
+        }
+        budget.check()?;
+        let p = self.phylum_uncached(g, genus, budget)?;
+        self.phyla.insert(g, p);
+        Ok(p)
+    }
+
+    fn phylum_uncached(&mut self, g: MisereId, genus: &Genus, budget: &Budget) -> Result<Phylum, Exhausted> {
         if self.is_nim_heap(g) {
             return Ok(Phylum::NimHeap);
         }

@@ -38,7 +38,7 @@ impl Machine<'_> {
             src.push_str(&self.show(a));
             let name = format!("#{i}");
             let value = self.s.value_of_dval(a);
-            self.s.env.insert(name.clone(), Binding { value, span: 0..0 });
+            self.s.env.insert(name.clone(), Binding { value, form: None, span: 0..0 });
             call_args.push(CallArg::Expr(Spanned::new(ExprKind::Name(name), start..src.len())));
         }
         let name = Spanned::new(def.name.to_string(), 0..0);

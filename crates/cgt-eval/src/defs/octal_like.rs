@@ -1,8 +1,10 @@
 //! `period(RULE)` for an impartial user rule: when the rule's moves are those of a finite octal
 //! code on every heap checked, the periodicity theorem for that code (Guy and Smith; WW ch. 4;
-//! Siegel, *Combinatorial Game Theory*, IV.2) proves the period of the code, and the answer says
-//! which code and on how many heaps the rule was compared with it. Otherwise no theorem
-//! applies, and the answer is "no period found".
+//! Siegel, *Combinatorial Game Theory*, IV.2) proves the period of the code. But agreeing with a
+//! code on finitely many heaps proves nothing about the rule on the others (a rule may play as
+//! Kayles below heap 300 and differently above), so the answer is the period *seen* on the heaps
+//! computed, and says that it is not proven for the rule, which code it matched and on how many
+//! heaps. Otherwise no theorem applies, and the answer is "no period found".
 
 use std::collections::BTreeSet;
 
@@ -93,13 +95,14 @@ impl Session {
         let agrees = table.values() == &rule.grundy[..table.values().len()];
         Ok(table.period().filter(|_| agrees).map(|p| {
             Computed::plain(Value::Period(p.preperiod, p.period)).with_extra(
-                "proof",
+                "not proven",
                 format!(
-                    "`{}` has the moves of the octal game {code} on every heap from 0 to {} (compared move by \
-                     move); the periodicity theorem proves this period for {code} from its first {} values",
-                    rule.name,
-                    heaps - 1,
-                    table.values().len()
+                    "the period seen on heaps 0 to {last}: `{name}` has the moves of the octal game {code} on \
+                     every heap from 0 to {last} (compared move by move), and the periodicity theorem proves \
+                     this period for {code}; that `{name}` plays as {code} beyond heap {last} is not proven \
+                     (write the rule as `octal[...] code={code}` for a proven period)",
+                    name = rule.name,
+                    last = heaps - 1,
                 ),
             )
         }))

@@ -27,7 +27,7 @@ pub(crate) const EXPLAIN: FunctionDef = FunctionDef {
     aliases: &[],
     eval: |s, call, ctx| {
         let e = s.one_arg(call, "one game")?;
-        let lines = s.explanation(e, ctx)?;
+        let lines = s.with_forms(e, ctx, |s, e, ctx| s.explanation(e, ctx))?;
         Ok(Computed::from(Value::Text(lines.join("\n"))))
     },
 };

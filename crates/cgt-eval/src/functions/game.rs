@@ -72,6 +72,11 @@ fn all_moves(e: &cgt_syntax::Expr) -> Option<Moves> {
 
 fn options(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
     let e = s.one_arg(call, "one game")?;
+    s.with_forms(e, ctx, |s, e, ctx| options_of(s, e, call, ctx))
+}
+
+/// The options of `e` as written (a `let` name's form in place).
+fn options_of(s: &mut Session, e: &cgt_syntax::Expr, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
     if matches!(e.node, ExprKind::Ruleset(_) | ExprKind::Boxes(_)) {
         // A ruleset position lists its moves in its own notation.
         let computed = s.eval_computed(e, &ctx.with_top(e.span.clone()))?;

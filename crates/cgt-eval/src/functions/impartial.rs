@@ -254,6 +254,11 @@ impl Session {
                 let t = self.trees().node(&sides[0], ctx.budget).map_err(|x| too_big(x, &e.span, ctx))?;
                 Ok(Some(vec![Part::Tree(t)]))
             }
+            ExprKind::Boxes(words) => {
+                // Bare box words are `boxes[...]`: played as written, not by their value.
+                let r = crate::expr::bare_boxes(words, &e.span);
+                self.impartial_parts(&Expr { node: ExprKind::Ruleset(r), span: e.span.clone() }, ctx)
+            }
             ExprKind::Ruleset(r) => {
                 if let Some(rule) = self.position_rule(r) {
                     let rule = rule?;

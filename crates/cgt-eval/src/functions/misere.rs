@@ -84,7 +84,7 @@ pub(crate) const QUOTIENT: FunctionDef = FunctionDef {
         [rule] => {
             let rule = s.argument_rule(rule)?;
             let rule = s.rule_with_moves(&rule, QUOTIENT_HEAPS as u64, call.span, ctx.budget)?;
-            quotient_of(&rule, call, ctx.budget).map(Computed::from)
+            quotient_of(&rule, call, ctx.budget)
         }
         [rule, CallArg::Expr(n)] => {
             let bound = s.whole_arg(n, ctx)?;
@@ -109,12 +109,20 @@ pub(crate) const QUOTIENT: FunctionDef = FunctionDef {
 /// The misère canonical form of the single impartial argument.
 fn form_arg<'b>(s: &mut Session, call: &Call, ctx: &Ctx<'b>) -> EvalResult<(MisereId, &'b Budget)> {
     let e = s.one_arg(call, "one impartial game")?;
-    let parts = s.impartial_arg(e, ctx)?;
-    Ok((s.misere_form(&parts, &e.span, ctx)?, ctx.budget))
+    let f = s.with_forms(e, ctx, |s, e, ctx| {
+        let parts = s.impartial_arg(e, ctx)?;
+        s.misere_form(&parts, &e.span, ctx)
+    })?;
+    Ok((f, ctx.budget))
 }
 
 fn miserenim(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
     let e = s.one_arg(call, "one impartial game")?;
+    s.with_forms(e, ctx, miserenim_of)
+}
+
+/// The misère nim value of `e` as written.
+fn miserenim_of(s: &mut Session, e: &cgt_syntax::Expr, ctx: &Ctx) -> EvalResult<Computed> {
     let parts = s.impartial_arg(e, ctx)?;
     let number = |n: BigUint| Ok(Value::Integer(n.into(), Quantity::Integer).into());
     let heaps: Option<Vec<Component>> =
@@ -143,7 +151,7 @@ fn miserenim(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
 }
 
 /// The text of `quotient(RULE)`, or the warning of a quotient too large or too slow.
-fn quotient_of(rule: &HeapRule, call: &Call, budget: &Budget) -> EvalResult<Value> {
+fn quotient_of(rule: &HeapRule, call: &Call, budget: &Budget) -> EvalResult<Computed> {
     let shape = shape(rule);
     // Heaps up to 12 first (searching positions where a heap splits an element), then, for
     // rules the periodicity theorem covers, on from them: the heaps proven are not proven again.
@@ -154,10 +162,10 @@ fn quotient_of(rule: &HeapRule, call: &Call, budget: &Budget) -> EvalResult<Valu
         Err(e) => return Err(quotient_gave_up(e, call, budget)),
     };
     let Some(shape) = shape else {
-        return Ok(Value::Text(describe(&first.quotient, None)));
+        return Ok(Value::Text(describe(&first.quotient, None)).into());
     };
     if first.period.is_some() {
-        return Ok(Value::Text(describe(&first.quotient, Some(first.period))));
+        return Ok(Value::Text(describe(&first.quotient, Some(first.period))).into());
     }
     // Beyond heap 12 the quotient grows heap by heap until the periodicity theorem proves a
     // period (then it is the quotient of all heaps), or it gives up: the heaps done are shown.
@@ -171,10 +179,22 @@ fn quotient_of(rule: &HeapRule, call: &Call, budget: &Budget) -> EvalResult<Valu
         }
     };
     let mut text = describe(&solved.quotient, Some(solved.period));
+    let mut out = Computed::plain(Value::Text(String::new()));
     if let Some(why) = stopped {
         text.push_str(&format!(" ({why})"));
+        // The quotient shown is proven for the heaps done, but not of all heaps: the
+        // statement gave up, and exits as one that did.
+        out.warnings.push(*gave_up_because(
+            call.span.clone(),
+            format!(
+                "{}; the quotient shown is of the heaps done, with no period proven",
+                why.trim_start_matches("gave up: ")
+            ),
+            "raise the budget with `cgt eval --budget 60s,8GiB`, or ask for `quotient(RULE, N)`",
+        ));
     }
-    Ok(Value::Text(text))
+    out.value = Value::Text(text);
+    Ok(out)
 }
 
 /// The text of `quotient(RULE, N)`: the quotient of the sums of heaps up to N, or the warning

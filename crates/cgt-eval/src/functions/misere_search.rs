@@ -1,15 +1,20 @@
 //! Partizan games under misère play (`misere toppling[BW]`, `misere domineering[2x3]`,
 //! `misere {1|0}`): the outcome by search over the positions, since misère partizan games have
-//! no usable canonical theory here. A sum is searched as a whole: each state is the list of its
-//! components, memoised by their notations (positions), ids (canonical forms of game values) or
-//! trees (impartial parts), sorted since the sum is commutative. A player who cannot move wins.
+//! no usable canonical theory here. Misère play depends on the form of a game, not on its
+//! normal-play value (`misere BBBBW.WW` is N although `BBBBW.WW` = 15/16 - 2), so the search
+//! plays the positions as written: ruleset positions (bare box words too) by their moves, game
+//! literals by their options as written, negations with the sides exchanged; only values given
+//! by name or number (`1/2`, `^`) are taken in canonical form. A sum is searched as a whole:
+//! each state is the list of its components, memoised by their notations (positions), ids
+//! (canonical forms), trees (impartial parts) or structure (literals), sorted since the sum is
+//! commutative. A player who cannot move wins.
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
 use cgt_core::Outcome;
 use cgt_core::game::GameId;
-use cgt_syntax::{Code, Diagnostic, Expr, ExprKind, Span, SumOp};
+use cgt_syntax::{Code, Diagnostic, Expr, ExprKind, Span, SumOp, UnaryOp};
 
 use super::impartial::TreeId;
 use crate::Session;
@@ -32,7 +37,21 @@ enum Comp {
     Game(GameId),
     /// An impartial game as written.
     Tree(TreeId),
+    /// A game literal as written: each option is a sum of components.
+    Form(Rc<Form>),
+    /// A ruleset position with Left and Right exchanged (`-domineering[2x3]`).
+    Negated(Rc<dyn AnyPosition>),
 }
+
+/// A game literal as written, with a key that identifies its structure.
+struct Form {
+    key: String,
+    left: Vec<Vec<Comp>>,
+    right: Vec<Vec<Comp>>,
+}
+
+/// The most nodes a literal's form may have (its key is built from them).
+const MAX_FORM_KEY: usize = 1 << 16;
 
 /// Why the search stopped.
 enum Stop {
@@ -89,6 +108,11 @@ impl Session {
             }
             return Ok(out);
         }
+        if let ExprKind::Boxes(words) = &e.node {
+            let r = crate::expr::bare_boxes(words, &e.span);
+            let e = Expr { node: ExprKind::Ruleset(r), span: e.span.clone() };
+            return self.partizan_parts(&e, ctx);
+        }
         if let ExprKind::Ruleset(r) = &e.node
             && let Some(def) = crate::registry::ruleset(&r.name.node)
             && let Some(read) = def.position
@@ -99,8 +123,77 @@ impl Session {
         if let Some(parts) = self.impartial_parts(e, ctx)? {
             return Ok(vec![Comp::Tree(self.tree_of(&parts, &e.span, ctx)?)]);
         }
+        if let ExprKind::Game { left, right } = &e.node {
+            return Ok(vec![Comp::Form(self.literal_form(left, right, &e.span, ctx)?)]);
+        }
+        if let ExprKind::Unary(ops, inner) = &e.node
+            && let Some((last, rest)) = ops.split_last()
+            && last.node == UnaryOp::Neg
+        {
+            let inner = if rest.is_empty() {
+                inner.as_ref().clone()
+            } else {
+                Expr { node: ExprKind::Unary(rest.to_vec(), inner.clone()), span: e.span.clone() }
+            };
+            let parts = self.partizan_parts(&inner, ctx)?;
+            let negated = parts.into_iter().map(|c| negate(self, c, ctx.budget)).collect::<Result<Vec<_>, _>>();
+            return negated.map_err(|x| gave_up(x, e.span.clone(), ctx.budget));
+        }
         let g = self.game(e, ctx)?;
         Ok(vec![Comp::Game(g)])
+    }
+
+    /// The form of a game literal `{L | R}` as written.
+    fn literal_form(&mut self, left: &[Expr], right: &[Expr], span: &Span, ctx: &Ctx) -> EvalResult<Rc<Form>> {
+        let mut sides = [Vec::new(), Vec::new()];
+        for (side, opts) in sides.iter_mut().zip([left, right]) {
+            for o in opts {
+                side.push(self.partizan_parts(o, ctx)?);
+            }
+        }
+        let [left, right] = sides;
+        let key = form_key(&left, &right);
+        if key.len() > MAX_FORM_KEY {
+            return Err(too_large(span, "a literal of more than 65,536 characters of structure"));
+        }
+        Ok(Rc::new(Form { key, left, right }))
+    }
+}
+
+/// A ruleset position with Left and Right exchanged.
+struct Negation(Rc<dyn AnyPosition>);
+
+/// A component with Left and Right exchanged.
+fn negate(s: &mut Session, c: Comp, budget: &cgt_core::Budget) -> Result<Comp, cgt_core::Exhausted> {
+    Ok(match c {
+        Comp::Position(p) => Comp::Negated(p),
+        Comp::Negated(p) => Comp::Position(p),
+        Comp::Game(g) => Comp::Game(s.games.neg(g, budget)?),
+        Comp::Tree(t) => Comp::Tree(t),
+        Comp::Form(f) => {
+            let mut sides = [Vec::new(), Vec::new()];
+            for (out, side) in sides.iter_mut().zip([&f.right, &f.left]) {
+                for o in side {
+                    out.push(o.iter().map(|c| negate(s, c.clone(), budget)).collect::<Result<Vec<_>, _>>()?);
+                }
+            }
+            let [left, right] = sides;
+            Comp::Form(Rc::new(Form { key: form_key(&left, &right), left, right }))
+        }
+    })
+}
+
+/// The structural key of a literal with these options.
+fn form_key(left: &[Vec<Comp>], right: &[Vec<Comp>]) -> String {
+    let side = |opts: &[Vec<Comp>]| opts.iter().map(|o| keys(o).join("+")).collect::<Vec<_>>().join(",");
+    format!("{{{}|{}}}", side(left), side(right))
+}
+
+impl Negation {
+    /// The options of the negated position for one player: the other player's, negated.
+    fn options(&self, left: bool) -> Vec<Comp> {
+        let ps = if left { self.0.right() } else { self.0.left() };
+        ps.into_iter().map(|q| Comp::Negated(Rc::from(q))).collect()
     }
 }
 
@@ -128,8 +221,9 @@ impl Search {
         'outer: for i in 0..comps.len() {
             for o in options(s, &comps[i], left) {
                 moved = true;
-                let mut next = comps.to_vec();
-                next[i] = o;
+                let mut next = comps[..i].to_vec();
+                next.extend(o);
+                next.extend_from_slice(&comps[i + 1..]);
                 if !self.wins(s, &next, !left, depth + 1, ctx)? {
                     win = true;
                     break 'outer;
@@ -142,18 +236,27 @@ impl Search {
     }
 }
 
-/// The options of one component for one player.
-fn options(s: &mut Session, c: &Comp, left: bool) -> Vec<Comp> {
+/// The options of one component for one player, each a sum of components.
+fn options(s: &mut Session, c: &Comp, left: bool) -> Vec<Vec<Comp>> {
+    let single = |v: Vec<Comp>| v.into_iter().map(|c| vec![c]).collect();
     match c {
         Comp::Position(p) => {
             let ps = if left { p.left() } else { p.right() };
-            ps.into_iter().map(|q| Comp::Position(Rc::from(q))).collect()
+            single(ps.into_iter().map(|q| Comp::Position(Rc::from(q))).collect())
         }
+        Comp::Negated(p) => single(Negation(p.clone()).options(left)),
         Comp::Game(g) => {
             let gs = if left { s.games.left_options(*g) } else { s.games.right_options(*g) };
-            gs.into_iter().map(Comp::Game).collect()
+            single(gs.into_iter().map(Comp::Game).collect())
         }
-        Comp::Tree(t) => s.trees().options(*t).iter().map(|&o| Comp::Tree(o)).collect(),
+        Comp::Tree(t) => single(s.trees().options(*t).iter().map(|&o| Comp::Tree(o)).collect()),
+        Comp::Form(f) => {
+            if left {
+                f.left.clone()
+            } else {
+                f.right.clone()
+            }
+        }
     }
 }
 
@@ -165,6 +268,8 @@ fn keys(comps: &[Comp]) -> Vec<String> {
             Comp::Position(p) => format!("p{}", p.notation()),
             Comp::Game(g) => format!("g{g:?}"),
             Comp::Tree(t) => format!("t{t:?}"),
+            Comp::Form(f) => format!("f{}", f.key),
+            Comp::Negated(p) => format!("n{}", p.notation()),
         })
         .collect();
     k.sort_unstable();
