@@ -6,6 +6,8 @@
 
 mod check;
 mod compounds;
+#[cfg(test)]
+mod conformance;
 mod context;
 mod defs;
 mod expr;

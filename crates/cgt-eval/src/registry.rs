@@ -206,6 +206,13 @@ pub(crate) fn find_ruleset(name: &Spanned<String>) -> EvalResult<&'static Rulese
 pub(crate) fn find_function(name: &Spanned<String>) -> EvalResult<&'static FunctionDef> {
     function(&name.node).ok_or_else(|| {
         let mut d = Diagnostic::error(Code::Name, name.span.clone(), format!("unknown function `{}`", name.node));
+        if let Some(r) = ruleset(&name.node) {
+            // CGSuite writes positions as calls: `Kayles(20)`.
+            return Box::new(d.with_hint(format!(
+                "`{}` is a ruleset, not a function: its positions are written with brackets, as in `{}`",
+                r.name, r.example
+            )));
+        }
         d = match suggest(&name.node, functions().iter().map(|f| f.name)) {
             Some(s) => d.with_hint(format!("did you mean `{s}`?")),
             None => {

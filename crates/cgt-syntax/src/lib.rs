@@ -253,18 +253,62 @@ fn function_for(method: &str) -> Option<&'static str> {
     Some(name)
 }
 
+/// CGSuite's grid game classes and the rulesets they are here.
+const CLASSES: &[(&str, &str)] = &[
+    ("Clobber", "clobber"),
+    ("Domineering", "domineering"),
+    ("Amazons", "amazons"),
+    ("Konane", "konane"),
+    ("ToadsAndFrogs", "toads"),
+    ("Cram", "cram"),
+    ("Fission", "fission"),
+];
+
+/// A hint for CGSuite's `game.grid.Clobber("xox|ox.")`: `clobber["xox", "ox."]`.
+fn cgsuite_class_hint(t: &[Token<'_>]) -> Option<String> {
+    t.windows(3).find_map(|w| match w {
+        [Token::Ident(class), Token::LParen, Token::Str(s)] => {
+            let (_, name) = CLASSES.iter().find(|(c, _)| c == class)?;
+            let rows: Vec<String> = s[1..s.len() - 1].split('|').map(|r| format!("\"{r}\"")).collect();
+            Some(format!(
+                "CGSuite's `{class}(...)` is written `{name}[{}]` here (rows between quotes)",
+                rows.join(", ")
+            ))
+        }
+        _ => None,
+    })
+}
+
 /// A hint for a statement written in CGSuite's syntax: `G := ...`, `G.Cool(1)`, `*2 Heat 2`.
 fn cgsuite_hint(toks: &[(Token<'_>, Span)]) -> Option<String> {
     let t: Vec<Token<'_>> = toks.iter().map(|(t, _)| *t).filter(|t| *t != Token::Newline).collect();
     if let [Token::Ident(name), Token::Colon, Token::Assign, ..] = t.as_slice() {
         return Some(format!("this language binds names with `let`: write `let {name} = ...`"));
     }
-    for w in t.windows(3) {
-        if let [Token::Dot, Token::Ident(m), Token::LParen] = w
-            && let Some(f) = function_for(m)
-        {
-            return Some(format!("CGSuite's `G.{m}(...)` is written `{f}(G, ...)` here"));
+    if let Some(hint) = cgsuite_class_hint(&t) {
+        return Some(hint);
+    }
+    for (i, w) in t.windows(3).enumerate() {
+        let receiver = match i.checked_sub(1).map(|j| t[j]) {
+            Some(Token::Ident(g)) => g.to_string(),
+            _ => "G".to_string(),
+        };
+        match w {
+            [Token::Dot, Token::Ident(m), Token::LParen] if function_for(m).is_some() => {
+                let f = function_for(m)?;
+                return Some(format!("CGSuite's `{receiver}.{m}(...)` is written `{f}({receiver}, ...)` here"));
+            }
+            [Token::Dot, Token::Ident(m), _] if function_for(m).is_some() => {
+                let f = function_for(m)?;
+                return Some(format!("CGSuite's `{receiver}.{m}` is written `{f}({receiver})` here"));
+            }
+            _ => {}
         }
+    }
+    if let [.., Token::Ident(g), Token::Dot, Token::Ident(m)] = t.as_slice()
+        && let Some(f) = function_for(m)
+    {
+        return Some(format!("CGSuite's `{g}.{m}` is written `{f}({g})` here"));
     }
     t.iter().skip(1).find_map(|tok| match tok {
         Token::Ident(m) if m.starts_with(char::is_uppercase) => {

@@ -32,6 +32,14 @@ pub(crate) const EXPLAIN: FunctionDef = FunctionDef {
     },
 };
 
+/// The most moves of a position listed one by one in its explanation; beyond this they are
+/// counted.
+const LISTED_MOVES: usize = 40;
+
+/// The most moves of a position whose values an explanation computes; beyond this the
+/// explanation starts from the canonical form.
+const MOVES_VALUED: usize = 2000;
+
 /// The most time a statement's explanation may take beside its evaluation.
 const STATEMENT_TIME: Duration = Duration::from_secs(1);
 
@@ -48,6 +56,9 @@ impl Session {
     /// the options of the sum for `A + B` (`A + B - C` is `(A + B) + (-C)`), otherwise from the
     /// canonical form.
     fn derivation(&mut self, e: &Expr, ctx: &Ctx) -> EvalResult<Vec<String>> {
+        if let Some(lines) = self.position_derivation(e, ctx)? {
+            return Ok(lines);
+        }
         let budget = ctx.budget;
         let x = match &e.node {
             ExprKind::Game { left, right } => {
@@ -67,6 +78,48 @@ impl Session {
         let x: Explanation = x.map_err(|x| gave_up(x, e.span.clone(), budget))?;
         let style = self.style();
         Ok(explain::render(&mut self.games, &x, style))
+    }
+
+    /// The derivation of a ruleset position's value from its moves: each move in the
+    /// ruleset's notation with its value, then the derivation from those options (which are
+    /// dominated, equal or reversible), ending in the canonical form. `None` for an expression
+    /// that is not a position of a ruleset with readable positions.
+    fn position_derivation(&mut self, e: &Expr, ctx: &Ctx) -> EvalResult<Option<Vec<String>>> {
+        let Some(moves) = self.position_moves(e, MOVES_VALUED, ctx)? else { return Ok(None) };
+        let (left, right) = (&moves.left, &moves.right);
+        let mut lines = vec![format!(
+            "The position {}: Left has {} move{}, Right has {}",
+            moves.notation,
+            left.len(),
+            if left.len() == 1 { "" } else { "s" },
+            right.len()
+        )];
+        let listed = left.len() + right.len() <= LISTED_MOVES;
+        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        for (who, moves, values) in [("Left", left, 0), ("Right", right, 1)] {
+            for notation in moves.iter() {
+                let g = self.game_of_notation(notation, ctx).map_err(|mut d| {
+                    d.span = e.span.clone();
+                    d.labels.clear();
+                    d
+                })?;
+                if listed {
+                    lines.push(format!("{who} moves to {notation} = {}", self.games.display(g, self.style())));
+                }
+                sides[values].push(g);
+            }
+        }
+        if !listed {
+            for (who, values) in [("Left", &sides[0]), ("Right", &sides[1])] {
+                let distinct: std::collections::HashSet<GameId> = values.iter().copied().collect();
+                lines.push(format!("{who}'s {} moves have {} different values", values.len(), distinct.len()));
+            }
+        }
+        let x = explain::explain_options(&mut self.games, &sides[0], &sides[1], ctx.budget)
+            .map_err(|x| gave_up(x, e.span.clone(), ctx.budget))?;
+        let style = self.style();
+        lines.extend(explain::render(&mut self.games, &x, style));
+        Ok(Some(lines))
     }
 
     /// A sum split before its last term: `(A + B, C)` for `A + B + C`, `(A, -B)` for `A - B`.

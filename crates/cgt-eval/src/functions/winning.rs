@@ -164,7 +164,7 @@ impl Session {
 
     /// The value of a position written in its ruleset's notation, evaluated as the language
     /// reads it.
-    fn game_of_notation(&mut self, notation: &str, ctx: &Ctx) -> EvalResult<GameId> {
+    pub(crate) fn game_of_notation(&mut self, notation: &str, ctx: &Ctx) -> EvalResult<GameId> {
         let parsed = cgt_syntax::parse(notation);
         let unreadable = || {
             Box::new(Diagnostic::error(

@@ -1,0 +1,203 @@
+//! The conformance suite: every ruleset row of the registry, on random small positions in its
+//! own notation, against a plain oracle. A row with no generator here fails the suite, so a new
+//! row is covered the day it is added.
+//!
+//! For a row that reads its positions (boards, strips, graphs, heaps of the position games),
+//! the oracle is the definition of a game's value applied to the moves the position lists:
+//! `{ values of Left's moves | values of Right's moves }`, recursively, memoised by notation.
+//! That checks every fast path of the row (tables, reductions, symmetries, closed forms)
+//! against the definition, and also:
+//! - the misère outcome, by search over the positions (a player who cannot move wins), never
+//!   from the normal-play value;
+//! - `options(P)` lists exactly the moves, each readable back and of the value shown;
+//! - the winning move `explain(P)` names for each player is one of its moves and wins (or, if
+//!   it says there is none, no move wins).
+//!
+//! Heap games and the scoring and graph games have oracles written here from their rules
+//! (octal codes digit by digit, subtraction sets, coin turning, deque, fair choices, games on
+//! graphs), apart from the solvers they check.
+
+use std::collections::HashMap;
+
+use cgt_core::Budget;
+use cgt_core::game::GameId;
+use cgt_syntax::{ExprKind, StmtKind};
+use cgt_testkit::Rng;
+
+use crate::context::Ctx;
+use crate::registry::AnyPosition;
+use crate::value::{MoveList, Value};
+use crate::{Config, Session};
+
+mod generators;
+mod heaps;
+
+use generators::generator;
+
+/// Random positions tried per row.
+const POSITIONS: usize = 24;
+
+/// Evaluates `text` (one expression) in `s` as a whole statement.
+fn eval(s: &mut Session, text: &str) -> Value {
+    let parsed = cgt_syntax::parse(text);
+    assert!(parsed.errors.is_empty(), "{text}: {:?}", parsed.errors);
+    let [stmt] = parsed.stmts.as_slice() else { panic!("{text}: one statement expected") };
+    let StmtKind::Expr(e) = &stmt.kind else { panic!("{text}: an expression expected") };
+    let budget = Budget::new(std::time::Duration::from_secs(20), 2 << 30);
+    let ctx = Ctx { budget: &budget, src: text, top: Some(e.span.clone()), moves: true };
+    s.eval(e, &ctx).unwrap_or_else(|d| panic!("{text}: {}", d.message))
+}
+
+/// The position a notation reads as, by its row's reader.
+fn read(text: &str) -> Box<dyn AnyPosition> {
+    let parsed = cgt_syntax::parse(text);
+    let [stmt] = parsed.stmts.as_slice() else { panic!("{text}: one statement expected") };
+    let StmtKind::Expr(e) = &stmt.kind else { panic!("{text}") };
+    let r = match &e.node {
+        ExprKind::Ruleset(r) => r.clone(),
+        ExprKind::Boxes(w) => crate::expr::bare_boxes(w, &e.span),
+        _ => panic!("{text} is not a position"),
+    };
+    let def = crate::registry::ruleset(&r.name.node).expect("a row");
+    (def.position.expect("a position reader"))(&r).unwrap_or_else(|d| panic!("{text}: {}", d.message))
+}
+
+/// The plain oracle over a row's positions.
+struct Oracle {
+    values: HashMap<String, GameId>,
+    misere: HashMap<(String, bool), bool>,
+}
+
+impl Oracle {
+    /// The value of `p` by the definition, from its moves.
+    fn value(&mut self, s: &mut Session, p: &dyn AnyPosition) -> GameId {
+        let key = p.notation();
+        if let Some(&g) = self.values.get(&key) {
+            return g;
+        }
+        let left: Vec<GameId> = p.left().iter().map(|q| self.value(s, q.as_ref())).collect();
+        let right: Vec<GameId> = p.right().iter().map(|q| self.value(s, q.as_ref())).collect();
+        let g = s.games.from_options(&left, &right, &Budget::unlimited()).expect("no budget");
+        self.values.insert(key, g);
+        g
+    }
+
+    /// Whether the player to move (Left if `left`) wins `p` under misère play.
+    fn misere_wins(&mut self, p: &dyn AnyPosition, left: bool) -> bool {
+        let key = (p.notation(), left);
+        if let Some(&w) = self.misere.get(&key) {
+            return w;
+        }
+        let moves = if left { p.left() } else { p.right() };
+        let w = moves.is_empty() || moves.iter().any(|q| !self.misere_wins(q.as_ref(), !left));
+        self.misere.insert(key, w);
+        w
+    }
+}
+
+/// The outcome class from who wins moving first.
+fn class(left_first: bool, right_first: bool) -> &'static str {
+    match (left_first, right_first) {
+        (true, true) => "N",
+        (false, false) => "P",
+        (true, false) => "L",
+        (false, true) => "R",
+    }
+}
+
+/// Every check of a row that reads its positions, on one position.
+fn check_position(s: &mut Session, oracle: &mut Oracle, text: &str) {
+    let p = read(text);
+    let want = oracle.value(s, p.as_ref());
+    let shown = s.games.display(want, Default::default());
+    match eval(s, text) {
+        Value::Game(g) => {
+            let got = s.games.display(g, Default::default());
+            assert_eq!(g, want, "{text}: evaluated {got}, the definition gives {shown}");
+        }
+        other => panic!("{text}: not a game but {other:?}"),
+    }
+    // Misère play, by search over the positions.
+    let outcome = class(oracle.misere_wins(p.as_ref(), true), oracle.misere_wins(p.as_ref(), false));
+    let got = eval(s, &format!("misere {text}"));
+    assert_eq!(s.show(&got), outcome, "misere {text}");
+    check_options(s, oracle, text, p.as_ref());
+    check_winning_moves(s, oracle, text, p.as_ref());
+}
+
+/// `options(P)` lists exactly P's moves, each with the value of the position it reads back as.
+fn check_options(s: &mut Session, oracle: &mut Oracle, text: &str, p: &dyn AnyPosition) {
+    let Value::Moves(MoveList { left, right }) = eval(s, &format!("options({text})")) else {
+        panic!("options({text}) lists no moves")
+    };
+    for (listed, moves) in [(left, p.left()), (right, p.right())] {
+        let mut got: Vec<&str> = listed.iter().map(|(n, _)| n.as_str()).collect();
+        let mut want: Vec<String> = moves.iter().map(|q| q.notation()).collect();
+        got.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(got, want, "options({text})");
+        for (n, v) in &listed {
+            let q = moves.iter().find(|q| q.notation() == *n).expect("listed above");
+            let value = oracle.value(s, q.as_ref());
+            let shown = s.games.display(value, Default::default());
+            assert_eq!(v.as_deref(), Some(shown.as_str()), "options({text}): {n}");
+            // What a move prints reads back as a game of that value.
+            match eval(s, n) {
+                Value::Game(g) => assert_eq!(g, value, "options({text}): {n} reads back as another game"),
+                other => panic!("options({text}): {n} reads back as {other:?}"),
+            }
+        }
+    }
+}
+
+/// The winning moves `explain(P)` names are moves of P that win.
+fn check_winning_moves(s: &mut Session, oracle: &mut Oracle, text: &str, p: &dyn AnyPosition) {
+    let Value::Text(explanation) = eval(s, &format!("explain({text})")) else { panic!("explain({text})") };
+    for (who, moves, wins) in [("Left", p.left(), true), ("Right", p.right(), false)] {
+        let values: Vec<(String, GameId)> = moves.iter().map(|q| (q.notation(), oracle.value(s, q.as_ref()))).collect();
+        let zero = s.games.zero();
+        let winning = |s: &mut Session, g: GameId| {
+            let budget = Budget::unlimited();
+            if wins { s.games.leq(zero, g, &budget).unwrap() } else { s.games.leq(g, zero, &budget).unwrap() }
+        };
+        let line = explanation
+            .lines()
+            .find(|l| l.starts_with(&format!("{who} wins moving first")) || l.starts_with(&format!("{who} has no")))
+            .unwrap_or_else(|| panic!("explain({text}) names no move for {who}:\n{explanation}"));
+        if line.starts_with(&format!("{who} has no")) {
+            for (n, g) in values {
+                assert!(!winning(s, g), "explain({text}): {who} has a winning move {n}:\n{explanation}");
+            }
+            continue;
+        }
+        let to = line.split(" → `").nth(1).and_then(|r| r.split('`').next()).expect("a move");
+        let (_, g) = values
+            .iter()
+            .find(|(n, _)| n == to)
+            .unwrap_or_else(|| panic!("explain({text}): {to} is not a move of {who}:\n{explanation}"));
+        assert!(winning(s, *g), "explain({text}): {to} does not win for {who}");
+    }
+}
+
+#[test]
+fn every_ruleset_row_has_a_generator_and_meets_its_oracle() {
+    let missing: Vec<&str> = crate::rulesets().iter().map(|r| r.name).filter(|n| generator(n).is_none()).collect();
+    assert!(missing.is_empty(), "rows with no generator in the conformance suite: {missing:?}");
+    let mut rng = Rng::new(0xc0f0_2026);
+    for row in crate::rulesets() {
+        let generate = generator(row.name).expect("checked above");
+        let mut s = Session::new(Config::default());
+        let mut oracle = Oracle { values: HashMap::new(), misere: HashMap::new() };
+        for _ in 0..POSITIONS {
+            match generate(&mut rng) {
+                generators::Case::Position(text) => check_position(&mut s, &mut oracle, &text),
+                generators::Case::Heaps(case) => heaps::check(&mut s, &case),
+                generators::Case::Scored(text, want) => {
+                    let got = eval(&mut s, &text);
+                    let shown = s.show(&got);
+                    assert_eq!(shown, want, "{text}");
+                }
+            }
+        }
+    }
+}
