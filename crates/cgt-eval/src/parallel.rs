@@ -87,6 +87,12 @@ pub fn evaluate_parallel(src: &str, config: &Config, threads: Option<usize>, sta
     }
     let mut lines = LineCounter::default();
     let line_numbers: Vec<usize> = parsed.stmts.iter().map(|s| lines.line_of(src, s.span.start)).collect();
+    // Each statement's own helper threads (a large Cram region, a long octal sequence) share
+    // the cores with the other workers: more threads than cores would make their spin-waits
+    // stall for seconds, and a statement's result or budget must not depend on the others.
+    let mut config = config.clone();
+    config.threads = config.threads.min((cores() / threads).max(1));
+    let config = &config;
     // Groups are dealt to the threads in turn, in the order of their first statements.
     let share = Share { parsed: &parsed, src, config, line_numbers: &line_numbers, groups: &groups, threads };
     let Some(reports) = share.run_all(stack) else { return crate::evaluate(src, config) };
