@@ -24,6 +24,7 @@
 
 mod genus;
 mod print;
+mod read;
 #[cfg(test)]
 mod tests;
 
@@ -32,6 +33,7 @@ use std::collections::HashMap;
 use crate::budget::{Budget, Exhausted};
 
 pub use genus::{Genus, Phylum};
+pub use read::ReadError;
 
 /// A canonical misère impartial game in a [`MisereGames`] arena.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -58,6 +58,16 @@ impl Session {
             ExprKind::Call { name, args } => return self.call(name, args, &e.span, ctx),
             ExprKind::Ruleset(r) => return self.ruleset(r, &e.span, ctx),
             ExprKind::Boxes(words) => return self.ruleset(&bare_boxes(words, &e.span), &e.span, ctx),
+            ExprKind::MisereForm(text) => {
+                return Err(Box::new(
+                    Diagnostic::error(
+                        Code::Type,
+                        e.span.clone(),
+                        format!("`{text}` is a misère canonical form: it has no value under normal play here"),
+                    )
+                    .with_hint(format!("use it under misère play: `misere {text}`, `genus({text})`, `mate({text})`")),
+                ));
+            }
             ExprKind::List(items) => Value::List(items.iter().map(|i| self.eval(i, ctx)).collect::<EvalResult<_>>()?),
             ExprKind::Error => {
                 return Err(Box::new(Diagnostic::error(Code::Syntax, e.span.clone(), "this could not be parsed")));

@@ -221,3 +221,41 @@ kayles[300]";
     assert!(r[1].extras.iter().any(|(k, _)| k == "not proven"), "{:?} {:?}", r[1].extras, r[1].diagnostics);
     assert_ne!(r[2].value, r[3].value);
 }
+
+/// A random impartial literal of nimbers and literals.
+fn impartial(rng: &mut Rng, depth: u32) -> String {
+    if depth == 0 || rng.chance(1, 3) {
+        return format!("*{}", rng.below(4));
+    }
+    let opts: Vec<String> = (0..1 + rng.below(3)).map(|_| impartial(rng, depth - 1)).collect();
+    format!("{{{0} | {0}}}", opts.join(", "))
+}
+
+#[test]
+fn misere_forms_read_back_as_printed() {
+    let mut rng = Rng::new(0x3f0_4a5e);
+    let mut src = String::new();
+    for _ in 0..150 {
+        src.push_str(&format!("misere {} + {}\n", impartial(&mut rng, 3), impartial(&mut rng, 2)));
+    }
+    let first = reports(&src);
+    let mut again = String::new();
+    let mut forms = Vec::new();
+    for r in &first {
+        let form = r.extras.iter().find(|(k, _)| k == "misère form").map(|(_, v)| v.clone());
+        let Some(form) = form else { continue };
+        again.push_str(&format!("misere {form}\n"));
+        forms.push((form, r.value.clone()));
+    }
+    assert!(forms.len() >= 100, "most sums show their form");
+    for (r, (form, value)) in reports(&again).iter().zip(&forms) {
+        assert_eq!(&r.value, value, "misere {form}: {:?}", r.diagnostics);
+        let shown = r.extras.iter().find(|(k, _)| k == "misère form").map(|(_, v)| v);
+        assert_eq!(shown, Some(form), "misere {form}");
+    }
+    // CGSuite's notation: the options listed.
+    let r = reports("misere *[[2],2,1,0]\nmisere *[[2]]\ngenus(*[4,2]) == genus({*4, *2 | *4, *2})");
+    assert_eq!(r[0].extras.iter().find(|(k, _)| k == "misère form").unwrap().1, "*[2#210]");
+    assert_eq!(r[1].value.as_deref(), Some("P"));
+    assert_eq!(r[2].check, Some(CheckStatus::Passed));
+}

@@ -173,6 +173,9 @@ pub enum ExprKind {
     /// `[A, B, C]`: a list of values, compared element by element in checks
     /// (`grundy(kayles, 1..5) == [1, 2, 3, 1, 4]`).
     List(Vec<Expr>),
+    /// A misère canonical form as written, `*[2#0]` or CGSuite's `*[[2],2,1,0]`: a game
+    /// under misère play (read by `misere`, `genus`, `mate`, `miserenim`).
+    MisereForm(String),
     /// Something that could not be parsed (errors were reported).
     Error,
 }

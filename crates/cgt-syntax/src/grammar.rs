@@ -286,10 +286,22 @@ where
         .collect::<Vec<_>>()
         .delimited_by(just(Token::LBracket), just(Token::RBracket))
         .map(ExprKind::List);
-    choice((juxtaposed_tiny, nus().map(ExprKind::Nus), game_literal(expr), call, ruleset, labelled, boxes, name, list))
-        .map_with(|kind, e| Expr::new(kind, span(e.span())))
-        .or(paren)
-        .labelled("a game")
+    let misere_form = select! { Token::MisereForm(s) => ExprKind::MisereForm(s.to_string()) };
+    choice((
+        juxtaposed_tiny,
+        misere_form,
+        nus().map(ExprKind::Nus),
+        game_literal(expr),
+        call,
+        ruleset,
+        labelled,
+        boxes,
+        name,
+        list,
+    ))
+    .map_with(|kind, e| Expr::new(kind, span(e.span())))
+    .or(paren)
+    .labelled("a game")
 }
 
 /// A number-ups-star juxtaposition: `3`, `1/2^*`, `-1v*3` (the sign is added by

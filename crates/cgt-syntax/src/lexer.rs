@@ -42,6 +42,10 @@ pub enum Token<'src> {
     /// A star, with an optional count: `*`, `*3`.
     #[regex(r"\*[0-9]*", |lex| lex.slice())]
     Star(&'src str),
+    /// A misère canonical form, up to its matching bracket on the same line: `*[2#0]` (the
+    /// `#` inside is not a comment), `*[[2],2,1,0]`.
+    #[token("*[", misere_form)]
+    MisereForm(&'src str),
     /// Ups: `^`, `^^^`, `^3`, `↑`, `↑↑`, `↑3`.
     #[regex(r"(\^|↑)+|(\^|↑)[0-9]+", |lex| lex.slice())]
     Ups(&'src str),
@@ -130,6 +134,26 @@ pub enum Token<'src> {
     RBrace,
 }
 
+/// Extends a `*[` to its matching `]` on the same line; a lone `*[` is an error token.
+fn misere_form<'src>(lex: &mut logos::Lexer<'src, Token<'src>>) -> Option<&'src str> {
+    let mut depth = 1usize;
+    for (i, c) in lex.remainder().char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    lex.bump(i + 1);
+                    return Some(lex.slice());
+                }
+            }
+            '\n' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Splits `src` into tokens with their byte spans. Never fails: unknown bytes become
 /// [`Token::Error`] tokens.
 pub fn lex(src: &str) -> Vec<(Token<'_>, Span)> {
@@ -190,6 +214,7 @@ impl fmt::Display for Token<'_> {
         let s = match self {
             Token::Error(s)
             | Token::Code(s)
+            | Token::MisereForm(s)
             | Token::Int(s)
             | Token::Decimal(s)
             | Token::Dims(s)

@@ -110,7 +110,7 @@ impl<'a> Stack<'a> {
                 ops.iter_mut().for_each(|op| by.spanned(op));
                 self.exprs.push(operand);
             }
-            ExprKind::Name(_) | ExprKind::Pass | ExprKind::Error => {}
+            ExprKind::Name(_) | ExprKind::Pass | ExprKind::MisereForm(_) | ExprKind::Error => {}
             ExprKind::Call { name, args } => {
                 by.spanned(name);
                 args.iter_mut().for_each(|a| self.call_arg(a, by));

@@ -86,6 +86,7 @@ fn sexpr(e: &Expr, out: &mut String) {
             write!(out, "(boxes {})", words.iter().map(|w| w.node.as_str()).collect::<Vec<_>>().join(".")).unwrap()
         }
         ExprKind::Pass => out.push_str("pass"),
+        ExprKind::MisereForm(f) => write!(out, "(misere-form {f})").unwrap(),
         ExprKind::List(items) => {
             out.push_str("(list");
             for i in items {

@@ -334,3 +334,38 @@ fn budget_gives_up() {
     }
     assert!(failed);
 }
+
+/// What `display` prints reads back as the same game, on random games and their sums; and
+/// CGSuite's list notation reads as its options.
+#[test]
+fn printed_forms_read_back() {
+    let b = Budget::unlimited();
+    let mut rng = Rng::new(0x2ead_bac4);
+    let mut games = MisereGames::new();
+    let mut read = 0;
+    for _ in 0..10 {
+        let mut forms = Forms::default();
+        let pool = forms.random_pool(&mut rng, 16);
+        let ids: Vec<MisereId> = pool.iter().map(|&f| forms.to_arena(f, &mut games)).collect();
+        for k in 0..ids.len() {
+            let other = ids[rng.index(ids.len())];
+            for g in [ids[k], games.add(ids[k], other, &b).unwrap()] {
+                let shown = games.display(g, &b).unwrap();
+                assert_eq!(games.read(&shown, &b), Ok(g), "{shown}");
+                read += 1;
+            }
+        }
+    }
+    assert!(read >= 300);
+    let heap = |games: &mut MisereGames, n| games.nimber(n, &b).unwrap();
+    let (h2, h4, h1, h0) = (heap(&mut games, 2), heap(&mut games, 4), heap(&mut games, 1), heap(&mut games, 0));
+    let four_two = games.from_options(&[h4, h2], &b).unwrap();
+    assert_eq!(games.read("*[4,2]", &b), Ok(four_two));
+    let only_two = games.from_options(&[h2], &b).unwrap();
+    assert_eq!(games.read("*[[2]]", &b), Ok(only_two));
+    assert_eq!(games.read("*[2#]", &b), Ok(only_two));
+    let long = games.from_options(&[only_two, h2, h1, h0], &b).unwrap();
+    assert_eq!(games.read("*[[2],2,1,0]", &b), Ok(long));
+    assert_eq!(games.read("*[&12;]", &b), Ok(heap(&mut games, 12)));
+    assert!(matches!(games.read("*[2#x]", &b), Err(super::ReadError::Syntax(..))));
+}

@@ -254,6 +254,7 @@ impl Session {
                 let t = self.trees().node(&sides[0], ctx.budget).map_err(|x| too_big(x, &e.span, ctx))?;
                 Ok(Some(vec![Part::Tree(t)]))
             }
+            ExprKind::MisereForm(text) => Ok(Some(vec![Part::Tree(self.misere_form_tree(text, &e.span, ctx)?)])),
             ExprKind::Boxes(words) => {
                 // Bare box words are `boxes[...]`: played as written, not by their value.
                 let r = crate::expr::bare_boxes(words, &e.span);
@@ -290,6 +291,50 @@ impl Session {
             v => self.as_game(v, e, ctx)?,
         };
         Ok(self.games.nim_value_big(g).map(|n| vec![Part::Nimber(n)]))
+    }
+
+    /// The game a misère canonical form is written for, as a tree (its options as written).
+    fn misere_form_tree(&mut self, text: &str, span: &Span, ctx: &Ctx) -> EvalResult<TreeId> {
+        use cgt_core::misere::ReadError;
+        let trees = self.trees();
+        let g = trees.misere.read(text, ctx.budget).map_err(|e| match e {
+            ReadError::Budget(x) => too_big(x, span, ctx),
+            ReadError::Syntax(what, at) => {
+                let at = span.start + at.min(text.len());
+                Box::new(
+                    Diagnostic::error(Code::Syntax, at..at + 1, format!("{what} in the misère form `{text}`"))
+                        .with_hint("misère forms are written as cgt prints them (`*[2#0]`, `*[2[2]]`) or as CGSuite reads them (`*[4,2]`, `*[[2],2,1,0]`)"),
+                )
+            }
+            ReadError::NoDifference(at) => {
+                let at = span.start + at.min(text.len());
+                Box::new(Diagnostic::error(
+                    Code::Argument,
+                    at..at + 1,
+                    format!("no game G with G + *i equal to the game before `-` was found in `{text}`"),
+                ))
+            }
+        })?;
+        let mut memo = HashMap::new();
+        let mut stack = vec![g];
+        // Options before the games that have them, without recursion.
+        while let Some(&top) = stack.last() {
+            if memo.contains_key(&top) {
+                stack.pop();
+                continue;
+            }
+            let opts = trees.misere.options(top).to_vec();
+            let missing: Vec<MisereId> = opts.iter().copied().filter(|o| !memo.contains_key(o)).collect();
+            if !missing.is_empty() {
+                stack.extend(missing);
+                continue;
+            }
+            let children: Vec<TreeId> = opts.iter().map(|o| memo[o]).collect();
+            let t = trees.node(&children, ctx.budget).map_err(|x| too_big(x, span, ctx))?;
+            memo.insert(top, t);
+            stack.pop();
+        }
+        Ok(memo[&g])
     }
 
     /// The tree of a sum of parts (nimbers and heaps unfolded, when small enough).
