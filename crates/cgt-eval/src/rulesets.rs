@@ -21,6 +21,7 @@ mod graph;
 mod hackenbush;
 mod konane;
 mod links;
+mod maundy;
 mod nim;
 mod octal;
 mod push;
@@ -79,6 +80,7 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     push::SHOVE,
     amazons::ROW,
     arckayles::ROW,
+    maundy::ROW,
 ];
 
 impl Session {

@@ -25,6 +25,7 @@ pub mod hackenbush;
 pub mod heap;
 pub mod konane;
 pub mod loopy_graph;
+pub mod maundy;
 pub mod misere;
 pub mod moore;
 pub mod nim;
