@@ -24,6 +24,7 @@ mod links;
 mod maundy;
 mod nim;
 mod octal;
+mod psub;
 mod push;
 mod staircase;
 mod stones;
@@ -81,6 +82,7 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     amazons::ROW,
     arckayles::ROW,
     maundy::ROW,
+    psub::ROW,
 ];
 
 impl Session {

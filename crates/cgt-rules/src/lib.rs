@@ -31,6 +31,7 @@ pub mod moore;
 pub mod nim;
 pub mod octal;
 pub mod position;
+pub mod psub;
 pub mod push;
 pub mod quotient;
 pub mod staircase;
