@@ -17,6 +17,7 @@ mod deque;
 mod domineering;
 mod euclid;
 mod fair;
+mod fission;
 mod graph;
 mod hackenbush;
 mod konane;
@@ -83,6 +84,7 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     arckayles::ROW,
     maundy::ROW,
     psub::ROW,
+    fission::ROW,
 ];
 
 impl Session {

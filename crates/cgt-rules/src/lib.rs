@@ -19,6 +19,7 @@ pub mod deque;
 pub mod domineering;
 pub mod euclid;
 pub mod fair;
+pub mod fission;
 pub mod graph;
 pub mod grid;
 pub mod hackenbush;
