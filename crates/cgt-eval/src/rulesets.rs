@@ -10,6 +10,7 @@ mod board;
 mod boxes;
 mod cake;
 mod clobber;
+mod clobber_variants;
 mod coins;
 mod colsnort;
 mod cram;
@@ -85,6 +86,8 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     maundy::ROW,
     psub::ROW,
     fission::ROW,
+    clobber_variants::HOT,
+    clobber_variants::KINGS,
 ];
 
 impl Session {

@@ -10,6 +10,7 @@ pub mod arckayles;
 pub mod boxes;
 pub mod childish;
 pub mod clobber;
+pub mod clobber_variants;
 pub mod coins;
 pub mod colsnort;
 pub mod compounds;
