@@ -88,6 +88,9 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     fission::ROW,
     clobber_variants::HOT,
     clobber_variants::KINGS,
+    clobber_variants::KNIGHTS,
+    clobber_variants::ROOKS,
+    clobber_variants::QUEENS,
 ];
 
 impl Session {

@@ -1,14 +1,18 @@
-//! Two of CGSuite's Clobber variants (its grid library, `game.grid.HotClobber` and
-//! `game.grid.Kings`): `hotclobber["xxo"]`, where a stone may capture an orthogonally adjacent
-//! stone of either colour, and `kings["x.", ".o"]`, where a stone captures an adjacent enemy stone
-//! in any of the eight directions. As in Clobber, the capturing stone moves onto the captured
-//! one's square and leaves its own square empty.
+//! CGSuite's Clobber variants (its grid library, `game.grid.constants`, instances of
+//! `GenClobber`): `hotclobber["xxo"]`, where a stone may capture an orthogonally adjacent stone of
+//! either colour; `kings["x.", ".o"]`, where a stone captures an adjacent enemy stone in any of
+//! the eight directions; `knights[...]`, by a knight's move; `rooks[...]` and `queens[...]`, by
+//! sliding any distance over empty squares, orthogonally (rooks) or in the eight directions
+//! (queens), onto the first stone met, which must be the enemy's. As in Clobber, the capturing
+//! stone moves onto the captured one's square and leaves its own square empty.
 //!
 //! Values come from the definition through [`Solver`], with these exact shortcuts: stones only
-//! move onto stones, so groups of stones (4-connected, or 8-connected for Kings) never interact
-//! and a board is the sum of its groups (CGT II.1); every symmetry of the square keeps both
-//! rules, so a group is keyed by the least of its eight images; and swapping the colours swaps
-//! the players, which negates the value.
+//! move onto stones, so for Hot Clobber and Kings groups of stones (4-connected, or 8-connected
+//! for Kings) never interact and a board is the sum of its groups (CGT II.1), and the other
+//! variants are kept whole, cropped to their stones; a board without stones of both colours has
+//! no moves except in Hot Clobber; every symmetry of the square keeps every rule, so a board is
+//! keyed by the least of its eight images; and swapping the colours swaps the players, which
+//! negates the value.
 
 #[cfg(test)]
 mod tests;
@@ -31,7 +35,17 @@ pub enum Variant {
     Hot,
     /// Kings: a stone captures an enemy stone adjacent in any of the eight directions.
     Kings,
+    /// Knights: a stone captures an enemy stone a knight's move away.
+    Knights,
+    /// Rooks: a stone slides orthogonally over empty squares onto an enemy stone.
+    Rooks,
+    /// Queens: a stone slides in any of the eight directions over empty squares onto an enemy
+    /// stone.
+    Queens,
 }
+
+/// A knight's moves.
+const KNIGHT: [(isize, isize); 8] = [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)];
 
 impl Variant {
     /// The ruleset's name in the language.
@@ -39,21 +53,30 @@ impl Variant {
         match self {
             Variant::Hot => "hotclobber",
             Variant::Kings => "kings",
+            Variant::Knights => "knights",
+            Variant::Rooks => "rooks",
+            Variant::Queens => "queens",
         }
     }
 
     fn directions(self) -> &'static [(isize, isize)] {
         match self {
-            Variant::Hot => &NEIGHBOURS[..4],
-            Variant::Kings => &NEIGHBOURS[..],
+            Variant::Hot | Variant::Rooks => &NEIGHBOURS[..4],
+            Variant::Kings | Variant::Queens => &NEIGHBOURS[..],
+            Variant::Knights => &KNIGHT,
         }
+    }
+
+    /// Whether a stone slides over empty squares before it captures.
+    fn slides(self) -> bool {
+        matches!(self, Variant::Rooks | Variant::Queens)
     }
 
     /// Whether `player`'s stone (1 or 2) may capture a stone coded `target`.
     fn captures(self, player: u8, target: u8) -> bool {
         match self {
             Variant::Hot => target != EMPTY,
-            Variant::Kings => target == 3 - player,
+            _ => target == 3 - player,
         }
     }
 }
@@ -88,7 +111,12 @@ impl Board {
         let mut out = Vec::new();
         for (r, c) in g.positions().filter(|&(r, c)| g.get(r, c) == player) {
             for &d in self.variant.directions() {
-                let target = g.step(r, c, d, 1).filter(|&(tr, tc)| self.variant.captures(player, g.get(tr, tc)));
+                // The first square along `d` that is not empty (the next one, unless it slides).
+                let mut k = 1;
+                while self.variant.slides() && g.step(r, c, d, k).is_some_and(|(tr, tc)| g.get(tr, tc) == EMPTY) {
+                    k += 1;
+                }
+                let target = g.step(r, c, d, k).filter(|&(tr, tc)| self.variant.captures(player, g.get(tr, tc)));
                 if let Some((tr, tc)) = target {
                     let mut grid = g.clone();
                     grid.set(r, c, EMPTY);
@@ -117,9 +145,13 @@ impl Partizan for Board {
 
 impl Tabled for Board {
     fn regions(&self) -> Vec<Board> {
-        let diagonal = self.variant == Variant::Kings;
-        self.grid
-            .components(|c| c != EMPTY, diagonal, EMPTY)
+        let parts = match self.variant {
+            Variant::Hot | Variant::Kings => {
+                self.grid.components(|c| c != EMPTY, self.variant == Variant::Kings, EMPTY)
+            }
+            _ => vec![self.grid.crop(|c| c != EMPTY)],
+        };
+        parts
             .into_iter()
             .filter(|part| self.variant == Variant::Hot || (part.cells().contains(&1) && part.cells().contains(&2)))
             .filter(|part| part.cells().iter().filter(|&&c| c != EMPTY).count() > 1)
