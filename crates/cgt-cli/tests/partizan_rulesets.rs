@@ -91,6 +91,14 @@ fn published_values() {
         ("snort[1-2, 2-3, 3-4, 3-5]", "= +-{3|2}"),
         ("arckayles[1-2, 2-3, 3-4]", "= *2"),
         ("arckayles[1-1, 5]", "= *"),
+        // Maundy Cake (WW ch. 2): a strip of 12 = 2.2.3 that only Left cuts is 12/2 + 12/4 + 1.
+        ("maundy[1x12]", "= 10"),
+        ("maundy[1000000000000000000x1000000000000000000]", "= 0"),
+        // Equal sets are the impartial subtraction game {1, 2, 3} (period 4).
+        ("psub[22] left=[1, 2, 3] right=[1, 2, 3]", "= *2"),
+        ("psub[2] left=[1, 2] right=[1, 3]", "= ^"),
+        (r#"fission[".", "x", "."]"#, "= 1"),
+        (r#"fission["..x..", "....."]"#, "= -2"),
         // Sums and comparisons mix the rulesets with the rest of the language.
         (r#"clobber["xo"] + toads["T.F"]"#, "= 0"),
         ("cutcake[8x1] + 7", "= 0"),
@@ -110,6 +118,15 @@ fn moves_are_written_in_each_rulesets_notation() {
             "= Left: col[1] left=[1] (= -1); Right: col[2] right=[2] (= 1), col[1] left=[1] right=[1] (= 0)",
         ),
         (r#"options(push["xo"])"#, r#"= Left: push[".o"] (= -2); Right: push["o."] (= -1)"#),
+        (
+            "options(maundy[2x4])",
+            "= Left: maundy[2x2, 2x2] (= 0), maundy[2x1, 2x1, 2x1, 2x1] (= -4); Right: maundy[1x4, 1x4] (= 6)",
+        ),
+        (
+            "options(psub[3] left=[1, 2] right=[3])",
+            "= Left: psub[2] left=[1, 2] right=[3] (= 2), psub[1] left=[1, 2] right=[3] (= 1); Right: psub[0] left=[1, 2] right=[3] (= 0)",
+        ),
+        (r#"options(fission[".x."])"#, r#"= Left: none; Right: fission["x.x"] (= 0)"#),
     ]);
 }
 
@@ -148,6 +165,12 @@ fn bad_positions_are_errors_at_their_place() {
         ("snort[1-2] ground=1", "`snort` has no setting `ground`", 12),
         ("arckayles[1-2 R]", "`arckayles`'s edges have no colour", 15),
         ("hackenbush[0-1-2]", "unexpected `-`, expected `,` or `]`", 15),
+        ("maundy[BW]", "a piece is `RxC`: R rows by C columns", 8),
+        ("misere maundy[300x2]", "a side of 300x2 is longer than 256, too long to list its moves", 8),
+        ("psub[5] left=[1]", "`psub` needs `right=[...]`", 1),
+        ("psub[5] left=[0] right=[1]", "a set contains 0, and taking nothing is not a move", 1),
+        ("psub[1000000] left=[1, 2] right=[1, 3]", "beyond the 20000 values computed, and they show no period", 1),
+        (r#"fission["x", "X"]"#, "`X` is not a cell here", 15),
     ];
     for &(src, message, column) in cases {
         let out = eval(&format!("{src}\n"), &[]);

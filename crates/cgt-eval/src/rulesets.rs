@@ -10,6 +10,7 @@ mod board;
 mod boxes;
 mod cake;
 mod clobber;
+mod clobber_variants;
 mod coins;
 mod colsnort;
 mod cram;
@@ -17,12 +18,15 @@ mod deque;
 mod domineering;
 mod euclid;
 mod fair;
+mod fission;
 mod graph;
 mod hackenbush;
 mod konane;
 mod links;
+mod maundy;
 mod nim;
 mod octal;
+mod psub;
 mod push;
 mod staircase;
 mod stones;
@@ -79,6 +83,14 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     push::SHOVE,
     amazons::ROW,
     arckayles::ROW,
+    maundy::ROW,
+    psub::ROW,
+    fission::ROW,
+    clobber_variants::HOT,
+    clobber_variants::KINGS,
+    clobber_variants::KNIGHTS,
+    clobber_variants::ROOKS,
+    clobber_variants::QUEENS,
 ];
 
 impl Session {

@@ -79,7 +79,9 @@ impl Session {
         }
         let position = match &t.node {
             ExprKind::Ruleset(r) => match crate::registry::ruleset(&r.name.node).and_then(|d| d.position) {
-                Some(read) => Some(read(r)?),
+                // A position valued by a formula may be too large to list its moves
+                // (`maundy[300x2]`): it is then explained by its value alone.
+                Some(read) => read(r).ok(),
                 None => None,
             },
             _ => None,

@@ -1,0 +1,98 @@
+//! CGSuite's Clobber variants: `hotclobber["xxo"]` (captures of either colour),
+//! `kings["x.", ".o"]` (captures in the eight directions), `knights[...]` (by a knight's move),
+//! `rooks[...]` and `queens[...]` (sliding over empty squares onto an enemy stone).
+
+use cgt_rules::clobber_variants::{Board, Variant};
+use cgt_rules::position::Solver;
+use cgt_syntax::{Ruleset, Span};
+
+use super::board::{Cells, grid_error, rows};
+use crate::Session;
+use crate::context::{Computed, Ctx, Moves};
+use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::value::{EvalResult, Value, gave_up};
+
+/// The row of `hotclobber`.
+pub(crate) const HOT: RulesetDef = RulesetDef {
+    name: "hotclobber",
+    example: r#"hotclobber["xxo", "o.x"]"#,
+    doc: "Hot Clobber (CGSuite's HotClobber): a stone moves onto an orthogonally adjacent stone of either \
+          colour, which is removed; `x` Left, `o` Right, `.` empty; rows in quotes",
+    settings: &[],
+    returns: Returns::Game,
+    eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Hot),
+    heap_rule: None,
+    position: Some(|r| read(r, Variant::Hot).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
+};
+
+/// The row of `kings`.
+pub(crate) const KINGS: RulesetDef = RulesetDef {
+    name: "kings",
+    example: r#"kings["x.", ".o"]"#,
+    doc: "Kings (CGSuite's Clobber variant Kings): a stone moves onto an enemy stone next to it in any of the \
+          eight directions, which is removed; `x` Left, `o` Right, `.` empty; rows in quotes",
+    settings: &[],
+    returns: Returns::Game,
+    eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Kings),
+    heap_rule: None,
+    position: Some(|r| read(r, Variant::Kings).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
+};
+
+/// The row of `knights`.
+pub(crate) const KNIGHTS: RulesetDef = RulesetDef {
+    name: "knights",
+    example: r#"knights["x..", "..o"]"#,
+    doc: "Knights (CGSuite's Clobber variant Knights): a stone moves a knight's move onto an enemy stone, which \
+          is removed; `x` Left, `o` Right, `.` empty; rows in quotes",
+    settings: &[],
+    returns: Returns::Game,
+    eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Knights),
+    heap_rule: None,
+    position: Some(|r| read(r, Variant::Knights).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
+};
+
+/// The row of `rooks`.
+pub(crate) const ROOKS: RulesetDef = RulesetDef {
+    name: "rooks",
+    example: r#"rooks["x..o", "o..x"]"#,
+    doc: "Rooks (CGSuite's Clobber variant Rooks): a stone slides orthogonally over empty squares onto the first \
+          stone it meets, which must be an enemy stone and is removed; `x` Left, `o` Right, `.` empty",
+    settings: &[],
+    returns: Returns::Game,
+    eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Rooks),
+    heap_rule: None,
+    position: Some(|r| read(r, Variant::Rooks).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
+};
+
+/// The row of `queens`.
+pub(crate) const QUEENS: RulesetDef = RulesetDef {
+    name: "queens",
+    example: r#"queens["x..", "...", "..o"]"#,
+    doc: "Queens (CGSuite's Clobber variant Queens): a stone slides in any of the eight directions over empty \
+          squares onto the first stone it meets, which must be an enemy stone and is removed; `x` Left, `o` Right",
+    settings: &[],
+    returns: Returns::Game,
+    eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Queens),
+    heap_rule: None,
+    position: Some(|r| read(r, Variant::Queens).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
+};
+
+fn read(r: &Ruleset, variant: Variant) -> EvalResult<Board> {
+    let example = match variant {
+        Variant::Hot => HOT.example,
+        Variant::Kings => KINGS.example,
+        Variant::Knights => KNIGHTS.example,
+        Variant::Rooks => ROOKS.example,
+        Variant::Queens => QUEENS.example,
+    };
+    let cells = Cells { letters: "`x` (Left's stone), `o` (Right's stone) and `.` (empty)", example };
+    Board::from_rows(variant, &rows(r, &cells)?).map_err(|e| grid_error(e, r, &cells))
+}
+
+fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx, variant: Variant) -> EvalResult<Computed> {
+    let board = read(r, variant)?;
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &board, board.grid().cells().len()) } else { None };
+    let (table, games) = s.table_and_games::<Solver<Board>>();
+    let g = table.value(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
+    Ok(Computed::plain(Value::Game(g)).with_moves(moves))
+}

@@ -1,0 +1,38 @@
+//! Fission: `fission["..x..", "....."]` (rows; `x` a stone, `.` empty, `#` off the board).
+
+use cgt_rules::fission::Board;
+use cgt_rules::position::Solver;
+use cgt_syntax::{Ruleset, Span};
+
+use super::board::{Cells, grid_error, rows};
+use crate::Session;
+use crate::context::{Computed, Ctx, Moves};
+use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::value::{EvalResult, Value, gave_up};
+
+/// The row of `fission`.
+pub(crate) const ROW: RulesetDef = RulesetDef {
+    name: "fission",
+    example: r#"fission["..x..", "....."]"#,
+    doc: "Fission (CGSuite's Fission): a stone splits in two, onto the empty squares on either side of it, \
+          Left's above and below, Right's left and right; `x` a stone, `.` empty, `#` off the board; rows in quotes",
+    settings: &[],
+    returns: Returns::Game,
+    eval,
+    heap_rule: None,
+    position: Some(|r| read(r).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
+};
+
+const CELLS: Cells = Cells { letters: "`x` (a stone), `.` (empty) and `#` (off the board)", example: ROW.example };
+
+fn read(r: &Ruleset) -> EvalResult<Board> {
+    Board::from_rows(&rows(r, &CELLS)?).map_err(|e| grid_error(e, r, &CELLS))
+}
+
+fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+    let board = read(r)?;
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &board, board.grid().cells().len()) } else { None };
+    let (table, games) = s.table_and_games::<Solver<Board>>();
+    let g = table.value(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
+    Ok(Computed::plain(Value::Game(g)).with_moves(moves))
+}
