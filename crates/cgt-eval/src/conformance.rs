@@ -188,6 +188,7 @@ fn every_ruleset_row_has_a_generator_and_meets_its_oracle() {
         let generate = generator(row.name).expect("checked above");
         let mut s = Session::new(Config::default());
         let mut oracle = Oracle { values: HashMap::new(), misere: HashMap::new() };
+        let started = std::time::Instant::now();
         for _ in 0..POSITIONS {
             match generate(&mut rng) {
                 generators::Case::Position(text) => check_position(&mut s, &mut oracle, &text),
@@ -199,5 +200,6 @@ fn every_ruleset_row_has_a_generator_and_meets_its_oracle() {
                 }
             }
         }
+        eprintln!("conformance: {} in {:.2} s", row.name, started.elapsed().as_secs_f64());
     }
 }

@@ -162,22 +162,35 @@ describe("the playground", () => {
   test("every shipped example shows as many values and errors in the worker as the command line", async () => {
     const names = await page.$$eval("#examples option", (os) => os.map((o) => o.value).filter(Boolean));
     assert.ok(names.length >= 20, `examples in the picker: ${names}`);
+    // The states the status went through since the last example was picked.
+    await page.evaluate(() => {
+      window.cgtStates = [];
+      const status = document.getElementById("status");
+      new MutationObserver(() => window.cgtStates.push(status.dataset.state)).observe(status, { attributes: true });
+    });
     for (const name of names) {
+      await page.evaluate(() => (window.cgtStates = []));
       await page.selectOption("#examples", name);
       await page.waitForFunction(
         (want) => window.cgtPlayground.editor.state.doc.toString() === want,
         readFileSync(join(root, "examples", `${name}.cgt`), "utf8"),
       );
-      await page.waitForSelector('#status[data-state="done"], #status[data-state="crashed"]', { timeout: 120_000 });
+      // This text's evaluation started, and ended (done, or the engine stopped on it).
+      await page.waitForFunction(
+        () => window.cgtStates.includes("busy") && ["done", "crashed"].includes(document.getElementById("status").dataset.state),
+        null,
+        { timeout: 120_000 },
+      );
       const state = await page.$eval("#status", (e) => e.dataset.state + ": " + e.textContent);
       assert.match(state, /^done/, `${name}: ${state}`);
       // The golden output of `cgt eval`: one line per statement, `✗`/`error:` for failures.
       const golden = readFileSync(join(root, "examples", `${name}.out`), "utf8").split("\n").filter((l) => /^ *\d+ │/.test(l));
       const failing = golden.filter((l) => / (✗|error:) /.test(l)).length;
-      const errors = (await texts(".cgt-error-inline")).length;
+      const shown = await texts(".cgt-error-inline");
+      const errors = shown.length;
       const gaveUp = golden.filter((l) => /gave up/.test(l)).length;
       // The editor's budget is shorter than the command line's, so it may give up on more.
-      assert.ok(errors >= failing - gaveUp && errors <= failing, `${name}: ${errors} errors shown, ${failing} in ${name}.out`);
+      assert.ok(errors >= failing - gaveUp && errors <= failing, `${name}: ${errors} errors shown (${shown.join(" | ")}), ${failing} in ${name}.out`);
     }
   });
 

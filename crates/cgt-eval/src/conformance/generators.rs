@@ -24,6 +24,24 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
         "anticlobber" => |r| Case::Position(format!("anticlobber[{}]", grid(r, 2, 3, &[('.', 1), ('x', 2), ('o', 2)]))),
         "clobber" => |r| Case::Position(format!("clobber[{}]", grid(r, 3, 3, &[('.', 1), ('x', 2), ('o', 2)]))),
         "konane" => |r| Case::Position(format!("konane[{}]", grid(r, 3, 3, &[('.', 2), ('x', 2), ('o', 2)]))),
+        "hotclobber" => |r| Case::Position(format!("hotclobber[{}]", grid(r, 2, 3, &[('.', 1), ('x', 2), ('o', 2)]))),
+        "kings" => |r| Case::Position(format!("kings[{}]", grid(r, 2, 3, &[('.', 1), ('x', 2), ('o', 2)]))),
+        "knights" => |r| Case::Position(format!("knights[{}]", grid(r, 3, 3, &[('.', 1), ('x', 2), ('o', 2)]))),
+        "rooks" => |r| Case::Position(format!("rooks[{}]", grid(r, 2, 3, &[('.', 2), ('x', 2), ('o', 2)]))),
+        "queens" => |r| Case::Position(format!("queens[{}]", grid(r, 2, 3, &[('.', 2), ('x', 2), ('o', 2)]))),
+        "fission" => |r| Case::Position(format!("fission[{}]", grid(r, 3, 4, &[('.', 4), ('x', 2), ('#', 1)]))),
+        "maundy" => |r| Case::Position(format!("maundy[{}x{}]", 1 + r.below(6), 1 + r.below(6))),
+        "psub" => |r| {
+            let mut sets = [(); 2].map(|_| {
+                let mut set: Vec<u64> = (0..1 + r.below(3)).map(|_| 1 + r.below(4)).collect();
+                set.sort_unstable();
+                set.dedup();
+                set
+            });
+            let [left, right] = std::mem::take(&mut sets);
+            let heaps: Vec<u64> = (0..1 + r.below(2)).map(|_| r.below(7)).collect();
+            Case::Position(format!("psub[{}] left=[{}] right=[{}]", join(&heaps), join(&left), join(&right)))
+        },
         "domineering" => |r| Case::Position(format!("domineering[{}]", grid(r, 3, 4, &[('.', 4), ('#', 1)]))),
         "cram" => |r| Case::Position(format!("cram[{}]", grid(r, 3, 4, &[('.', 4), ('#', 1)]))),
         "arckayles" => |r| Case::Position(format!("arckayles[{}]", edges(r, 5, 6, &[""]))),
