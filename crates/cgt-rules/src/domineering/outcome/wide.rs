@@ -1,0 +1,181 @@
+//! Boards of up to 128 bits for the outcome search: each row is padded by one cell that is
+//! never free, so that a horizontal domino or a flood fill cannot wrap from one row to the
+//! next, and moves, regions and move counts are shifts and masks without edge masks.
+//!
+//! Left places vertical dominoes, Right horizontal ones (as in [`super::super::Board`]).
+
+use super::super::Board;
+use super::super::bits::Bits;
+
+/// The shape of a padded board: bit `r * stride + c` is the cell in row `r`, column `c`, with
+/// `stride = cols + 1` (column `cols` is the padding, never free).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Geometry {
+    rows: usize,
+    cols: usize,
+    stride: u32,
+    /// One bit at the start of every row (column 0).
+    first_col: u128,
+    /// The real cells of one row, as low bits.
+    row_mask: u128,
+}
+
+/// A placement: the two cells of a domino, as bits of the padded board.
+pub(super) type Domino = u128;
+
+impl Geometry {
+    /// The geometry of a `rows` x `cols` board, if its padded rows fit in 128 bits.
+    pub(super) fn new(rows: usize, cols: usize) -> Option<Geometry> {
+        let stride = cols.checked_add(1)?;
+        if rows.checked_mul(stride)? > 128 || cols == 0 || rows == 0 {
+            return None;
+        }
+        let mut first_col = 0u128;
+        for r in 0..rows {
+            first_col |= 1 << (r * stride);
+        }
+        Some(Geometry { rows, cols, stride: stride as u32, first_col, row_mask: (1u128 << cols) - 1 })
+    }
+
+    /// The free cells of a board of this geometry.
+    pub(super) fn free_cells(&self, board: &Board) -> u128 {
+        let mut bits = 0u128;
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                if board.is_free(r, c) {
+                    bits |= 1 << self.index(r, c);
+                }
+            }
+        }
+        bits
+    }
+
+    fn index(&self, r: usize, c: usize) -> usize {
+        r * self.stride as usize + c
+    }
+
+    /// The number of rows.
+    pub(super) fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub(super) fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The first cells of every placement of one side: the top cell of a vertical domino
+    /// (Left), the left cell of a horizontal one (Right).
+    pub(super) fn anchors(&self, b: u128, left: bool) -> u128 {
+        b & (b >> self.step(left))
+    }
+
+    /// The distance between the two cells of a domino of one side.
+    pub(super) fn step(&self, left: bool) -> u32 {
+        if left { self.stride } else { 1 }
+    }
+
+    /// The domino of one side whose first cell is `i`.
+    pub(super) fn domino(&self, i: u32, left: bool) -> Domino {
+        (1u128 << i) | (1u128 << (i + self.step(left)))
+    }
+
+    /// The free cells next to (sharing a side with) the cells of `m`.
+    pub(super) fn neighbours(&self, m: u128, b: u128) -> u128 {
+        let s = self.stride;
+        ((m << 1) | (m >> 1) | (m << s) | (m >> s)) & b & !m
+    }
+
+    /// The 4-connected region of `b` that holds the cells of `seed`.
+    pub(super) fn region(&self, seed: u128, b: u128) -> u128 {
+        let s = self.stride;
+        let mut comp = seed & b;
+        loop {
+            // The padding column is never free, so a shift by one cannot leave a row.
+            let grown = (comp | (comp << 1) | (comp >> 1) | (comp << s) | (comp >> s)) & b;
+            if grown == comp {
+                return comp;
+            }
+            comp = grown;
+        }
+    }
+
+    /// An upper bound on the number of moves one side can still make on `b`, whatever
+    /// happens: each line of cells in the side's direction (a column for Left, a row for
+    /// Right) splits into runs of free cells, a run of `n` cells holds at most `n / 2`
+    /// dominoes, and runs only shrink.
+    pub(super) fn max_moves(&self, b: u128, left: bool) -> u32 {
+        self.pairs(b, left)
+    }
+
+    /// A lower bound on the moves one side can make on `b` whatever the other does: its
+    /// dominoes on cells the other side can never cover (both neighbours across occupied),
+    /// disjoint, `n / 2` in a run of `n` such cells (Bullock's safe moves, Obsequi).
+    pub(super) fn safe_moves(&self, b: u128, left: bool) -> u32 {
+        let across = self.step(!left);
+        let protected = b & !(b << across) & !(b >> across);
+        self.pairs(protected, left)
+    }
+
+    /// The greatest number of disjoint dominoes of one side on the cells of `b`: the sum of
+    /// `n / 2` over its runs, by pairing greedily from the start of each run, one line across
+    /// the board at a time (rows for Left, columns for Right).
+    fn pairs(&self, b: u128, left: bool) -> u32 {
+        let (lines, shift, mask) =
+            if left { (self.rows, self.stride, self.row_mask) } else { (self.cols, 1, self.first_col) };
+        let (mut open, mut count) = (0u128, 0u32);
+        for i in 0..lines {
+            let line = (b >> (i as u32 * shift)) & mask;
+            let paired = open & line;
+            count += paired.count_ones();
+            open = line & !paired;
+        }
+        count
+    }
+
+    /// The region `m` cropped to its bounding box as a bit board for the exact engine, if
+    /// that box has at most 64 cells.
+    pub(super) fn to_bits(&self, m: u128) -> Option<Bits> {
+        let s = self.stride as usize;
+        let (first, last) = (m.trailing_zeros() as usize, 127 - m.leading_zeros() as usize);
+        let (r0, r1) = (first / s, last / s);
+        let mut seen = 0u128;
+        for r in r0..=r1 {
+            seen |= (m >> (r * s)) & self.row_mask;
+        }
+        let c0 = seen.trailing_zeros() as usize;
+        let cols = 128 - seen.leading_zeros() as usize - c0;
+        let rows = r1 - r0 + 1;
+        if rows * cols > 64 {
+            return None;
+        }
+        let mut bits = 0u64;
+        for r in r0..=r1 {
+            let row = ((m >> (r * s + c0)) & ((1u128 << cols) - 1)) as u64;
+            bits |= row << ((r - r0) * cols);
+        }
+        Bits::new(rows, cols, bits)
+    }
+
+    /// The free cells transposed (rows become columns), when the board is square.
+    pub(super) fn images_of_transpose(&self, b: u128) -> Vec<u128> {
+        let n = self.rows;
+        let mut out = Vec::new();
+        if n != self.cols {
+            return out;
+        }
+        for (flip_r, flip_c) in [(false, false), (false, true), (true, false), (true, true)] {
+            let mut img = 0u128;
+            for r in 0..n {
+                for c in 0..n {
+                    if b >> self.index(r, c) & 1 == 1 {
+                        let (r2, c2) = (if flip_r { n - 1 - c } else { c }, if flip_c { n - 1 - r } else { r });
+                        img |= 1 << self.index(r2, c2);
+                    }
+                }
+            }
+            out.push(img);
+        }
+        out
+    }
+}
