@@ -1,9 +1,11 @@
 //! Domineering: `domineering[3x4]` (an empty board) or `domineering["..#.", "...."]`.
 
-use cgt_rules::domineering::{Board, BoardError, Domineering};
+use cgt_core::game::Outcome;
+use cgt_core::{Budget, Exhausted};
+use cgt_rules::domineering::{Board, BoardError, Domineering, OutcomeSearch};
 use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
 
-use super::bad_arg;
+use super::{OutcomeRow, bad_arg};
 use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
@@ -25,8 +27,53 @@ fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
     let board = board(r)?;
     let moves = if ctx.is_top(span) { Moves::of(ctx, &board, board.rows() * board.cols()) } else { None };
     let (table, games) = s.table_and_games::<Domineering>();
-    let g = table.board_game(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
+    // The value gets half of the time; if it is out of reach, the outcome search the rest.
+    let g = match table.board_game(games, &board, &half_time(ctx.budget)) {
+        Ok(g) => g,
+        Err(Exhausted::Time) if ctx.budget.check_now().is_ok() => {
+            let Ok(Some(o)) = search(s, &board, ctx.budget) else {
+                return Err(gave_up(Exhausted::Time, span.clone(), ctx.budget));
+            };
+            return Ok(by_search(o, "by search; value out of reach in half the time budget").with_moves(moves));
+        }
+        Err(e) => return Err(gave_up(e, span.clone(), ctx.budget)),
+    };
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))
+}
+
+/// The outcome search of `domineering` positions (`outcome(domineering[8x8])`).
+pub(crate) const OUTCOME: OutcomeRow = OutcomeRow { ruleset: "domineering", search: outcome };
+
+fn outcome(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+    let board = board(r)?;
+    match search(s, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))? {
+        Some(o) => Ok(by_search(o, "by search; value not computed")),
+        None => Err(Box::new(
+            Diagnostic::error(Code::Argument, span.clone(), "this board is too large for the outcome search")
+                .with_hint(
+                    "the search takes boards whose rows, each with one more cell, hold at most 128 cells (10x10, 8x15)",
+                ),
+        )),
+    }
+}
+
+/// The outcome class of the board by search (`None` when it is too large for the search).
+fn search(s: &mut Session, board: &Board, budget: &Budget) -> Result<Option<Outcome>, Exhausted> {
+    let (table, games) = s.table_and_games::<Domineering>();
+    OutcomeSearch::new().outcome(games, table, board, budget)
+}
+
+/// An outcome found by search, saying how.
+fn by_search(o: Outcome, how: &str) -> Computed {
+    Computed::plain(Value::Outcome(o)).with_extra("outcome", how)
+}
+
+/// The same budget with half of the time left (all of it when the time is not limited).
+fn half_time(budget: &Budget) -> Budget {
+    match budget.remaining() {
+        Some(t) => Budget::with_cancel(t / 2, budget.memory(), budget.cancel_flag()).with_threads(budget.threads()),
+        None => budget.clone(),
+    }
 }
 
 /// The board of `RxC` or of rows in quotes.

@@ -88,7 +88,7 @@ impl<'a> Search<'a> {
         if let Some(&g) = self.regions.get(&region) {
             return Ok(Some(g));
         }
-        let Some(bits) = self.geo.to_bits(region) else { return Ok(None) };
+        let Some(bits) = self.geo.region_bits(region) else { return Ok(None) };
         let g = self.engine.region_value(self.games, bits, self.budget)?;
         if self.regions.len() >= REGION_CACHE {
             self.regions.clear();
@@ -209,7 +209,7 @@ impl<'a> Search<'a> {
                 - 3 * i64::from(mine.count_ones());
             scored.push((score, i));
         }
-        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
         scored.into_iter().map(|(_, code)| code).collect()
     }
 

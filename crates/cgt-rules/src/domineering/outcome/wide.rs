@@ -135,7 +135,7 @@ impl Geometry {
 
     /// The region `m` cropped to its bounding box as a bit board for the exact engine, if
     /// that box has at most 64 cells.
-    pub(super) fn to_bits(&self, m: u128) -> Option<Bits> {
+    pub(super) fn region_bits(&self, m: u128) -> Option<Bits> {
         let s = self.stride as usize;
         let (first, last) = (m.trailing_zeros() as usize, 127 - m.leading_zeros() as usize);
         let (r0, r1) = (first / s, last / s);
