@@ -13,6 +13,11 @@ use super::super::Domineering;
 use super::table::{Key, Table};
 use super::wide::Geometry;
 
+/// The weight of a safe move made or taken away, against a placement taken away, when
+/// ordering moves.
+const ORDER_SAFE: i64 = 2;
+/// The weight of refutations found elsewhere when ordering moves, as a shift.
+const ORDER_HISTORY: u32 = 8;
 /// How many nodes pass between two checks of the memory budget.
 const MEMORY_EVERY: u64 = 1 << 14;
 /// Region values cached by their cells before the cache is emptied.
@@ -121,30 +126,27 @@ impl<'a> Search<'a> {
         Ok(wins)
     }
 
-    /// The result decided by counting moves, if it is: a player with more moves the other
-    /// cannot take away than the other can ever make wins (Bullock's safe moves, 2002).
+    /// The result decided by counting moves, if it is: a player sure to make more moves than
+    /// the other can ever make wins (Bullock's safe moves, 2002).
     ///
-    /// The player to move wins if its safe moves outnumber every move the other can still
-    /// make, and loses if the other's safe moves are at least as many as its own possible
-    /// moves: the winner plays only its safe moves. In `rest` the loser may make at most its
-    /// longest run of moves alone (the winner never moves there); a positive integer is that
-    /// many safe moves for Left, a negative one for Right.
+    /// The player to move wins if its sure moves outnumber every move the other can still
+    /// make, and loses if the other's sure moves (moving second) are at least as many as its
+    /// own possible moves: the winner plays only its sure moves. In `rest` the loser may make
+    /// at most its longest run of moves alone (the winner never moves there); a positive
+    /// integer is that many sure moves for Left, a negative one for Right.
     fn bounds(&mut self, board: u128, rest: GameId, left: bool) -> Result<Option<bool>, Exhausted> {
         let (run_left, run_right) = self.runs(rest)?;
-        let (safe_left, safe_right) = match self.games.as_number(rest) {
+        let (int_left, int_right) = match self.games.as_number(rest) {
             Some(x) if x.is_integer() => integer_moves(&x),
             _ => (0, 0),
         };
-        let (run_me, run_them, safe_me, safe_them) = if left {
-            (run_left, run_right, safe_left, safe_right)
-        } else {
-            (run_right, run_left, safe_right, safe_left)
-        };
-        let mine = self.geo.safe_moves(board, left).saturating_add(safe_me);
+        let (run_me, run_them, int_me, int_them) =
+            if left { (run_left, run_right, int_left, int_right) } else { (run_right, run_left, int_right, int_left) };
+        let mine = self.geo.sure_moves(board, left, true).saturating_add(int_me);
         if mine > self.geo.max_moves(board, !left).saturating_add(run_them) {
             return Ok(Some(true));
         }
-        let theirs = self.geo.safe_moves(board, !left).saturating_add(safe_them);
+        let theirs = self.geo.sure_moves(board, !left, false).saturating_add(int_them);
         if theirs >= self.geo.max_moves(board, left).saturating_add(run_me) {
             return Ok(Some(false));
         }
@@ -195,8 +197,7 @@ impl<'a> Search<'a> {
     /// many of its own (as Obsequi's and DOMI's orderings do).
     fn ordered_moves(&self, board: u128, left: bool) -> Vec<u32> {
         let mut anchors = self.geo.anchors(board, left);
-        let step = self.geo.step(left);
-        let across = self.geo.step(!left);
+        let (step, across) = (self.geo.step(left), self.geo.step(!left));
         let history = &self.history[usize::from(!left)];
         let mut scored: Vec<(i64, u32)> = Vec::with_capacity(anchors.count_ones() as usize);
         while anchors != 0 {
@@ -205,8 +206,11 @@ impl<'a> Search<'a> {
             let m = self.geo.domino(i, left);
             let theirs = ((m << across) | (m >> across)) & board;
             let mine = ((m << step) | (m >> step)) & board & !m;
-            let score = (i64::from(history[i as usize]) << 8) + 4 * i64::from(theirs.count_ones())
-                - 3 * i64::from(mine.count_ones());
+            let after = board & !m;
+            let safe = i64::from(self.geo.safe_moves(after, left)) - i64::from(self.geo.safe_moves(after, !left));
+            let score = (i64::from(history[i as usize]) << ORDER_HISTORY) + 4 * i64::from(theirs.count_ones())
+                - 3 * i64::from(mine.count_ones())
+                + ORDER_SAFE * safe;
             scored.push((score, i));
         }
         scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));

@@ -105,32 +105,61 @@ impl Geometry {
     /// Right) splits into runs of free cells, a run of `n` cells holds at most `n / 2`
     /// dominoes, and runs only shrink.
     pub(super) fn max_moves(&self, b: u128, left: bool) -> u32 {
-        self.pairs(b, left)
+        self.pairs(b, left).0
     }
 
     /// A lower bound on the moves one side can make on `b` whatever the other does: its
     /// dominoes on cells the other side can never cover (both neighbours across occupied),
-    /// disjoint, `n / 2` in a run of `n` such cells (Bullock's safe moves, Obsequi).
+    /// disjoint, `n / 2` in a run of `n` such cells (Bullock's safe moves, 2002).
     pub(super) fn safe_moves(&self, b: u128, left: bool) -> u32 {
-        let across = self.step(!left);
-        let protected = b & !(b << across) & !(b >> across);
-        self.pairs(protected, left)
+        self.pairs(self.protected(b, left), left).0
     }
 
-    /// The greatest number of disjoint dominoes of one side on the cells of `b`: the sum of
-    /// `n / 2` over its runs, by pairing greedily from the start of each run, one line across
-    /// the board at a time (rows for Left, columns for Right).
-    fn pairs(&self, b: u128, left: bool) -> u32 {
+    /// The moves one side is sure to make on `b` when it plays them before any other, moving
+    /// first (`first`) or second: its safe moves, and of a set of further dominoes of which no
+    /// move of the other side can cover two (`v` of them, disjoint, none across from another),
+    /// every other one, since the other side takes at most one away per move: `ceil(v / 2)`
+    /// moving first, `floor(v / 2)` second (after Bullock's vulnerable moves, 2002).
+    pub(super) fn sure_moves(&self, b: u128, left: bool, first: bool) -> u32 {
+        let (safe, used) = self.pairs(self.protected(b, left), left);
+        let across = self.step(!left);
+        let mut anchors = self.anchors(b & !used, left);
+        let (mut taken, mut spread) = (0u128, 0u32);
+        while anchors != 0 {
+            let i = anchors.trailing_zeros();
+            anchors &= anchors - 1;
+            let m = self.domino(i, left);
+            if m & (taken | (taken << across) | (taken >> across)) == 0 {
+                taken |= m;
+                spread += 1;
+            }
+        }
+        safe + if first { spread.div_ceil(2) } else { spread / 2 }
+    }
+
+    /// The free cells of `b` the other side can never cover: no free cell across.
+    fn protected(&self, b: u128, left: bool) -> u128 {
+        let across = self.step(!left);
+        b & !(b << across) & !(b >> across)
+    }
+
+    /// The greatest number of disjoint dominoes of one side on the cells of `b` (the sum of
+    /// `n / 2` over its runs) and the cells they cover, by pairing greedily from the start of
+    /// each run, one line across the board at a time (rows for Left, columns for Right).
+    fn pairs(&self, b: u128, left: bool) -> (u32, u128) {
         let (lines, shift, mask) =
             if left { (self.rows, self.stride, self.row_mask) } else { (self.cols, 1, self.first_col) };
-        let (mut open, mut count) = (0u128, 0u32);
-        for i in 0..lines {
-            let line = (b >> (i as u32 * shift)) & mask;
+        let (mut open, mut count, mut used) = (0u128, 0u32, 0u128);
+        for i in 0..lines as u32 {
+            let line = (b >> (i * shift)) & mask;
             let paired = open & line;
             count += paired.count_ones();
+            if paired != 0 {
+                used |= (paired << (i * shift)) | (paired << ((i - 1) * shift));
+            }
             open = line & !paired;
         }
-        count
+        (count, used)
     }
 
     /// The region `m` cropped to its bounding box as a bit board for the exact engine, if
