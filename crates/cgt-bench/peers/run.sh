@@ -419,7 +419,8 @@ partizan() {
 }
 
 # Obsequi (Bullock 2002, GPL): an outcome solver for Domineering, built once into the cache from
-# its public mirror (never a dependency, none of its code copied). Two fixes to build it with a
+# its public mirror (OBSEQUI_GIT, a git URL or folder, to clone another copy; never a dependency,
+# none of its code copied). Two fixes to build it with a
 # current g++: the standard headers it no longer gets for free are included on the command line,
 # and its protobuf file is generated (and linked when the target needs it). Needs git, g++ and
 # protoc (apt: g++ protobuf-compiler libprotobuf-dev); without them its rows are skipped.
@@ -429,7 +430,7 @@ setup_obsequi() {
   command -v git >/dev/null && command -v g++ >/dev/null && command -v protoc >/dev/null || return 1
   log "building Obsequi from github.com/orangepips/obsequi in $CACHE/obsequi"
   rm -rf "$CACHE/obsequi"
-  git clone -q --depth 1 https://github.com/orangepips/obsequi "$CACHE/obsequi" >&2 || return 1
+  git clone -q --depth 1 "${OBSEQUI_GIT:-https://github.com/orangepips/obsequi}" "$CACHE/obsequi" >&2 || return 1
   (
     cd "$src" && mkdir -p objs && protoc --cpp_out=. obsequi.proto 2>/dev/null &&
       local headers="-include cstdio -include cstdlib -include cstring -include climits" &&

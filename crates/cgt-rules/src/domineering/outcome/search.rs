@@ -113,7 +113,7 @@ impl<'a> Search<'a> {
             let o = self.games.outcome(rest, self.budget)?;
             return Ok(matches!((o, left), (Outcome::N, _) | (Outcome::L, true) | (Outcome::R, false)));
         }
-        let key = Key { board, rest, left };
+        let key = Key { board: self.geo.least_image(board), rest, left };
         if let Some(wins) = self.table.get(&key) {
             return Ok(wins);
         }

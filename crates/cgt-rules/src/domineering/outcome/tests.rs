@@ -118,7 +118,22 @@ fn move_counts_agree_with_brute_force() {
         let board = random_board(&mut rng, rows, cols, holes);
         let geo = Geometry::new(rows, cols).unwrap();
         let free = geo.free_cells(&board);
+        // The images that keep the roles keep the counts, and the half turn is a flip of both.
+        let image = geo.least_image(free);
+        assert!(image <= free && image.count_ones() == free.count_ones());
+        assert_eq!(geo.half_turn(geo.half_turn(free)), free);
+        let flipped: Vec<String> = (0..rows)
+            .rev()
+            .map(|r| (0..cols).rev().map(|c| if board.is_free(r, c) { '.' } else { '#' }).collect())
+            .collect();
+        assert_eq!(
+            geo.half_turn(free),
+            geo.free_cells(&Board::from_rows(&flipped).unwrap()),
+            "{}",
+            board.to_notation()
+        );
         for left in [true, false] {
+            assert_eq!(geo.max_moves(image, left), geo.max_moves(free, left));
             assert_eq!(geo.max_moves(free, left), most_dominoes(&board, left, false), "{}", board.to_notation());
             assert_eq!(geo.safe_moves(free, left), most_dominoes(&board, left, true), "{}", board.to_notation());
         }

@@ -162,6 +162,31 @@ impl Geometry {
         (count, used)
     }
 
+    /// The least of the board's images under the symmetries of the rectangle that keep the
+    /// players' roles (flips top to bottom, left to right, and both), which have its value.
+    pub(super) fn least_image(&self, b: u128) -> u128 {
+        let upside_down = self.upside_down(b);
+        b.min(upside_down).min(self.half_turn(b)).min(self.half_turn(upside_down))
+    }
+
+    /// The board turned a half turn: reversing all 128 bits sends cell `i` to `127 - i`, and
+    /// the shift brings cell `(r, c)` to `(rows - 1 - r, cols - 1 - c)` (the padding column
+    /// stays at the end of each row).
+    pub(super) fn half_turn(&self, b: u128) -> u128 {
+        b.reverse_bits() >> (129 - self.rows as u32 * self.stride)
+    }
+
+    /// The board with its rows in reverse order.
+    fn upside_down(&self, b: u128) -> u128 {
+        let s = self.stride;
+        let mut out = 0u128;
+        for r in 0..self.rows as u32 {
+            let row = (b >> (r * s)) & self.row_mask;
+            out |= row << ((self.rows as u32 - 1 - r) * s);
+        }
+        out
+    }
+
     /// The region `m` cropped to its bounding box as a bit board for the exact engine, if
     /// that box has at most 64 cells.
     pub(super) fn region_bits(&self, m: u128) -> Option<Bits> {
