@@ -153,6 +153,23 @@ impl<'a> Search<'a> {
         Ok(None)
     }
 
+    /// Whether one of the board moves `moves` leaves the other player lost by counting
+    /// alone (as [`Search::bounds`] would find one level down), looked at before any move is
+    /// searched so that a quick win is not hidden behind a long search of another move.
+    fn wins_by_counting(&mut self, board: u128, rest: GameId, left: bool, moves: &[u32]) -> Result<bool, Exhausted> {
+        let (run_left, run_right) = self.runs(rest)?;
+        let (int_left, int_right) = match self.games.as_number(rest) {
+            Some(x) if x.is_integer() => integer_moves(&x),
+            _ => (0, 0),
+        };
+        let (int_me, run_them) = if left { (int_left, run_right) } else { (int_right, run_left) };
+        Ok(moves.iter().any(|&i| {
+            let after = board & !self.geo.domino(i, left);
+            let mine = self.geo.sure_moves(after, left, false).saturating_add(int_me);
+            mine >= self.geo.max_moves(after, !left).saturating_add(run_them)
+        }))
+    }
+
     /// The longest runs of moves of Left alone and of Right alone in `g`'s canonical form.
     fn runs(&mut self, g: GameId) -> Result<(u32, u32), Exhausted> {
         if let Some(&r) = self.runs.get(&g) {
@@ -174,7 +191,11 @@ impl<'a> Search<'a> {
     /// Whether one of the moves of the player to move wins: board moves first (best first),
     /// then moves in `rest`.
     fn try_moves(&mut self, board: u128, rest: GameId, left: bool) -> Result<bool, Exhausted> {
-        for i in self.ordered_moves(board, left) {
+        let moves = self.ordered_moves(board, left);
+        if self.wins_by_counting(board, rest, left, &moves)? {
+            return Ok(true);
+        }
+        for i in moves {
             let m = self.geo.domino(i, left);
             let after = board & !m;
             let (after, rest) = self.absorb(after, self.geo.neighbours(m, after), rest)?;
