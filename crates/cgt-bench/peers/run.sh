@@ -418,6 +418,62 @@ partizan() {
   done
 }
 
+# Obsequi (Bullock 2002, GPL): an outcome solver for Domineering, built once into the cache from
+# its public mirror (OBSEQUI_GIT, a git URL or folder, to clone another copy; never a dependency,
+# none of its code copied). Two fixes to build it with a
+# current g++: the standard headers it no longer gets for free are included on the command line,
+# and its protobuf file is generated (and linked when the target needs it). Needs git, g++ and
+# protoc (apt: g++ protobuf-compiler libprotobuf-dev); without them its rows are skipped.
+setup_obsequi() {
+  local src="$CACHE/obsequi/obsequi"
+  [ -x "$src/Obsequi" ] && return 0
+  command -v git >/dev/null && command -v g++ >/dev/null && command -v protoc >/dev/null || return 1
+  log "building Obsequi from github.com/orangepips/obsequi in $CACHE/obsequi"
+  rm -rf "$CACHE/obsequi"
+  git clone -q --depth 1 "${OBSEQUI_GIT:-https://github.com/orangepips/obsequi}" "$CACHE/obsequi" >&2 || return 1
+  (
+    cd "$src" && mkdir -p objs && protoc --cpp_out=. obsequi.proto 2>/dev/null &&
+      local headers="-include cstdio -include cstdlib -include cstring -include climits" &&
+      make -s objs/obsequi.pb.o CFLAGS="$headers" >&2 &&
+      { make -s Obsequi CFLAGS="$headers" >&2 ||
+        g++ -O3 objs/{obsequi,base,board,negamax,positional-values,move,transposition,stats,bitops,score-board,obsequi.pb}.o \
+          -o Obsequi $(pkg-config --libs protobuf) >&2; }
+  ) || return 1
+  [ -x "$src/Obsequi" ]
+}
+
+# Who wins a Domineering rectangle: cgt's outcome search (both players to start, one search for
+# a square board) against Obsequi, run once per start (it answers for the player it is told to
+# start: V is Vertical, Left; H is Horizontal, Right). The classes are compared.
+obsequi() {
+  local size r c
+  for size in 6x6 7x7 8x8 6x10 7x10 8x9; do
+    r=${size%x*} c=${size#*x}
+    local name="domineering-outcome-$size"
+    if ! setup_obsequi; then
+      skip "$name" obsequi "Obsequi not built (needs git, g++ and protoc)"
+      continue
+    fi
+    local starts="V H"
+    [ "$r" = "$c" ] && starts="V"
+    pair "$name" obsequi "outcome(domineering[$size])" sh -c \
+      "for s in $starts; do echo \"solve rows $r cols $c bits 24 \$s\" | '$CACHE/obsequi/obsequi/Obsequi'; done"
+    [[ "$name" == *"$FILTER"* ]] && check_obsequi "$name" "$r" "$c"
+  done
+}
+
+# cgt's class against the one Obsequi's winners give.
+check_obsequi() { # name rows cols
+  local ours theirs
+  [ -s "$OUT/$1.obsequi.out" ] && [ -s "$OUT/$1.cgt.out" ] || return 0
+  ours=$(sed -n 's/.*= \([LRNP]\) .*/\1/p' "$OUT/$1.cgt.out" | head -1)
+  theirs=$(grep -o 'winner [VH]' "$OUT/$1.obsequi.out" | awk -v square=$(($2 == $3)) '
+    { w[NR] = $2 } END {
+      if (square) { print (w[1] == "V" ? "N" : "P"); exit }
+      print (w[1] == "V" && w[2] == "H") ? "N" : (w[1] == "V") ? "L" : (w[2] == "H") ? "R" : "P" }')
+  [ "$ours" = "$theirs" ] || log "MISMATCH $1: cgt says $ours, Obsequi's winners give $theirs"
+}
+
 main() {
   setup_cgt
   setup_pycgt
@@ -443,6 +499,7 @@ main() {
   octal
   impartial
   partizan
+  obsequi
 }
 
 main

@@ -93,7 +93,33 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     clobber_variants::QUEENS,
 ];
 
+/// A ruleset whose positions' outcome class can be found by search, without their value.
+pub(crate) struct OutcomeRow {
+    /// The ruleset's name.
+    pub ruleset: &'static str,
+    /// The search: a position to its outcome (`Value::Outcome`), saying it is by search.
+    pub search: crate::registry::RulesetEval,
+}
+
+/// Every ruleset with an outcome search.
+static OUTCOME_ROWS: &[OutcomeRow] = &[domineering::OUTCOME];
+
 impl Session {
+    /// The outcome of `e` by its ruleset's outcome search, if `e` is a position of a built-in
+    /// ruleset that has one (`outcome(domineering[8x8])`).
+    pub(crate) fn outcome_by_search(&mut self, e: &cgt_syntax::Expr, ctx: &Ctx) -> Option<EvalResult<Computed>> {
+        let cgt_syntax::ExprKind::Ruleset(r) = &e.node else { return None };
+        let row = OUTCOME_ROWS.iter().find(|row| row.ruleset == r.name.node)?;
+        let defs = self.table::<crate::defs::Defs>();
+        if defs.partizan(&r.name.node).is_some() || defs.rule(&r.name.node).is_some() {
+            return None;
+        }
+        Some(
+            check_settings(find_ruleset(&r.name).ok()?, &r.name, &r.settings)
+                .and_then(|()| (row.search)(self, r, &e.span, ctx)),
+        )
+    }
+
     /// Evaluates a ruleset position through its row.
     pub(crate) fn ruleset(&mut self, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
         if let Some(out) = self.user_rule_position(r, span, ctx) {

@@ -15,6 +15,7 @@
 
 mod bits;
 mod engine;
+pub mod outcome;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -23,6 +24,7 @@ use cgt_core::game::{GameId, Games};
 use cgt_core::{Budget, Exhausted};
 
 pub use engine::Domineering;
+pub use outcome::OutcomeSearch;
 
 /// A board: a grid of free and occupied cells.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -11,10 +11,13 @@ use crate::value::{EvalResult, MoveList, Quantity, Value, gave_up_because};
 pub(crate) const OUTCOME: FunctionDef = FunctionDef {
     name: "outcome",
     signature: "outcome(G)",
-    doc: "the outcome class of G: L, R, P or N",
+    doc: "the outcome class of G: L, R, P or N (for a Domineering board, by search, without its value)",
     returns: Returns::Outcome,
     aliases: &[],
     eval: |s, call, ctx| {
+        if let Some(found) = s.outcome_by_search(s.one_arg(call, "one game")?, ctx) {
+            return found;
+        }
         let g = s.game_arg(call, ctx)?;
         s.lift(call.span, ctx.budget, |games, b| games.outcome(g, b)).map(|o| Value::Outcome(o).into())
     },

@@ -1,9 +1,12 @@
 //! Domineering: `domineering[3x4]` (an empty board) or `domineering["..#.", "...."]`.
 
-use cgt_rules::domineering::{Board, BoardError, Domineering};
+use cgt_core::game::Outcome;
+use cgt_core::{Budget, Exhausted};
+
+use cgt_rules::domineering::{Board, BoardError, Domineering, OutcomeSearch};
 use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
 
-use super::bad_arg;
+use super::{OutcomeRow, bad_arg};
 use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
@@ -25,8 +28,37 @@ fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
     let board = board(r)?;
     let moves = if ctx.is_top(span) { Moves::of(ctx, &board, board.rows() * board.cols()) } else { None };
     let (table, games) = s.table_and_games::<Domineering>();
+    // The value, with the whole budget: `outcome(domineering[...])` asks the outcome search
+    // instead, so what a plain statement shows never depends on how fast the machine is.
     let g = table.board_game(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))
+}
+
+/// The outcome search of `domineering` positions (`outcome(domineering[8x8])`).
+pub(crate) const OUTCOME: OutcomeRow = OutcomeRow { ruleset: "domineering", search: outcome };
+
+fn outcome(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+    let board = board(r)?;
+    match search(s, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))? {
+        Some(o) => Ok(by_search(o, "by search; value not computed")),
+        None => Err(Box::new(
+            Diagnostic::error(Code::Argument, span.clone(), "this board is too large for the outcome search")
+                .with_hint(
+                    "the search takes boards whose rows, each with one more cell, hold at most 128 cells (10x10, 8x15)",
+                ),
+        )),
+    }
+}
+
+/// The outcome class of the board by search (`None` when it is too large for the search).
+fn search(s: &mut Session, board: &Board, budget: &Budget) -> Result<Option<Outcome>, Exhausted> {
+    let (table, games) = s.table_and_games::<Domineering>();
+    OutcomeSearch::new().outcome(games, table, board, budget)
+}
+
+/// An outcome found by search, saying how.
+fn by_search(o: Outcome, how: &str) -> Computed {
+    Computed::plain(Value::Outcome(o)).with_extra("outcome", how)
 }
 
 /// The board of `RxC` or of rows in quotes.

@@ -347,6 +347,22 @@ impl Domineering {
         Ok(())
     }
 
+    /// The value of a connected region of at most 64 cells cropped to its bounding box, for
+    /// the outcome search.
+    pub(super) fn region_value(
+        &mut self,
+        games: &mut Games,
+        region: Bits,
+        budget: &Budget,
+    ) -> Result<GameId, Exhausted> {
+        self.small_region(games, region, 0, budget)
+    }
+
+    /// The bytes held by the arena and the tables (the outcome search's share of the budget).
+    pub(super) fn memory(&self, games: &Games) -> usize {
+        self.memory_bytes(games) + self.table.len() * 96
+    }
+
     /// The bytes held by the arena and the tables.
     fn memory_bytes(&self, games: &Games) -> usize {
         games.memory_bytes() + self.small.bytes()

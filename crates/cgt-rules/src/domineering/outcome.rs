@@ -1,0 +1,150 @@
+//! Who wins a Domineering board, by search, for boards whose value is out of reach
+//! (`outcome(domineering[8x8])`): a boolean search of the sum `board + rest`, where `board`
+//! holds the regions too large to value and `rest` is the exact value of all the others.
+//!
+//! What makes it fast, each fact with its source:
+//!
+//! * a board is the disjunctive sum of its regions (CGT II.1); a region of at most
+//!   [`SMALL_REGION`] cells leaves the board for its exact value from the Domineering engine
+//!   ([`Domineering`], shared tables), and a component of a sum may be replaced by its
+//!   canonical form, so the search moves in `rest` only to its canonical options, and a
+//!   position with no large region left is decided by the outcome of `rest` at once;
+//! * move counting (Bullock, *Domineering: Solving Large Combinatorial Search Spaces*, 2002):
+//!   a player whose safe moves (dominoes the other can never cover) outnumber every move the
+//!   other can still make wins; in `rest` the other can make at most its longest run of moves
+//!   alone;
+//! * a transposition table of proven results (Breuker, Uiterwijk and van den Herik, 2000), of
+//!   bounded size, and move ordering by refutations and by the placements a move takes from
+//!   each side;
+//! * a board that is its own image under a symmetry that swaps the players (a square board
+//!   turned a quarter) is its own negative, so it is `P` or `N`: one search decides it.
+
+mod search;
+mod table;
+#[cfg(test)]
+mod tests;
+mod wide;
+
+use cgt_core::game::{Games, Outcome};
+use cgt_core::{Budget, Exhausted};
+
+use super::{Board, Domineering};
+use search::Search;
+use table::{SLOT_BYTES, Table};
+use wide::Geometry;
+
+/// Regions of at most this many cells are valued by the exact engine during the search.
+pub const SMALL_REGION: u32 = 16;
+
+/// The largest transposition table, as a power of two of slots.
+const MAX_TABLE_LOG2: u32 = 21;
+
+/// The outcome search, with its transposition table (kept between boards of one size).
+pub struct OutcomeSearch {
+    table: Option<(usize, usize, Table)>,
+    small: u32,
+    nodes: u64,
+}
+
+impl Default for OutcomeSearch {
+    fn default() -> Self {
+        OutcomeSearch::new()
+    }
+}
+
+impl OutcomeSearch {
+    /// A search that values regions of at most [`SMALL_REGION`] cells exactly.
+    pub fn new() -> Self {
+        OutcomeSearch::with_small_regions(SMALL_REGION)
+    }
+
+    /// A search that values regions of at most `cells` cells exactly (0: none, the plain
+    /// search with move counting).
+    pub fn with_small_regions(cells: u32) -> Self {
+        OutcomeSearch { table: None, small: cells, nodes: 0 }
+    }
+
+    /// The nodes searched by the last call.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the first player (Left when `left_first`) wins the board; `None` when the
+    /// board is too large for the search (its rows, each with one more cell, over 128 cells).
+    pub fn first_player_wins(
+        &mut self,
+        games: &mut Games,
+        engine: &mut Domineering,
+        board: &Board,
+        left_first: bool,
+        budget: &Budget,
+    ) -> Result<Option<bool>, Exhausted> {
+        let Some(geo) = Geometry::new(board.rows(), board.cols()) else { return Ok(None) };
+        let free = geo.free_cells(board);
+        let small = self.small;
+        let table = self.table_for(geo, games, engine, budget)?;
+        let mut search = Search::new(games, engine, table, geo, small, budget);
+        let zero = search.games.zero();
+        let (rest_board, rest) = search.absorb(free, free, zero)?;
+        let wins = search.wins(rest_board, rest, left_first);
+        let nodes = search.nodes;
+        self.nodes = nodes;
+        wins.map(Some)
+    }
+
+    /// The outcome class of the board; `None` when it is too large for the search.
+    pub fn outcome(
+        &mut self,
+        games: &mut Games,
+        engine: &mut Domineering,
+        board: &Board,
+        budget: &Budget,
+    ) -> Result<Option<Outcome>, Exhausted> {
+        let Some(left) = self.first_player_wins(games, engine, board, true, budget)? else { return Ok(None) };
+        let nodes = self.nodes;
+        let right = if is_own_negative(board) {
+            left
+        } else {
+            let Some(r) = self.first_player_wins(games, engine, board, false, budget)? else { return Ok(None) };
+            r
+        };
+        self.nodes += nodes;
+        Ok(Some(match (left, right) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        }))
+    }
+
+    /// The table for boards of this geometry: the one kept if the size is the same, or a new
+    /// one sized from the board and the memory budget.
+    fn table_for(
+        &mut self,
+        geo: Geometry,
+        games: &Games,
+        engine: &Domineering,
+        budget: &Budget,
+    ) -> Result<&mut Table, Exhausted> {
+        let same = matches!(&self.table, Some((r, c, _)) if (*r, *c) == (geo.rows(), geo.cols()));
+        if !same {
+            self.table = None;
+            let cells = (geo.rows() * geo.cols()) as u32;
+            let spare = budget.memory().saturating_sub(engine.memory(games)) / 4;
+            let fits = (spare / SLOT_BYTES).max(2).ilog2();
+            let log2 = (8 + cells / 3).min(MAX_TABLE_LOG2).min(fits);
+            let table = Table::new(log2, games.zero());
+            budget.check_memory(engine.memory(games) + table.bytes())?;
+            self.table = Some((geo.rows(), geo.cols(), table));
+        }
+        Ok(&mut self.table.as_mut().expect("made above").2)
+    }
+}
+
+/// Whether the board is its own image under a symmetry that transposes it (which swaps the
+/// players' roles), so that its value is its own negative: `0` or confused with `0`.
+fn is_own_negative(board: &Board) -> bool {
+    let Some(geo) = Geometry::new(board.rows(), board.cols()) else { return false };
+    let free = geo.free_cells(board);
+    geo.images_of_transpose(free).contains(&free)
+}

@@ -1,0 +1,252 @@
+//! The boolean search itself: does the player to move win `board + rest`, where `board` holds
+//! the regions too large to value and `rest` is the exact value of everything else?
+//!
+//! Replacing a sum's component by its canonical form keeps the outcome (CGT II.1), so moves
+//! in `rest` are the options of its canonical form, and a position whose board is empty is
+//! decided by the outcome of `rest` at once.
+
+use cgt_core::game::{GameId, Games, Outcome};
+use cgt_core::hash::FxHashMap;
+use cgt_core::{Budget, Dyadic, Exhausted};
+
+use super::super::Domineering;
+use super::table::{Key, Table};
+use super::wide::Geometry;
+
+/// The weight of a safe move made or taken away, against a placement taken away, when
+/// ordering moves.
+const ORDER_SAFE: i64 = 2;
+/// The weight of refutations found elsewhere when ordering moves, as a shift.
+const ORDER_HISTORY: u32 = 8;
+/// How many nodes pass between two checks of the memory budget.
+const MEMORY_EVERY: u64 = 1 << 14;
+/// Region values cached by their cells before the cache is emptied.
+const REGION_CACHE: usize = 1 << 20;
+
+/// The state of one search: the engines it reads and its tables.
+pub(super) struct Search<'a> {
+    pub games: &'a mut Games,
+    pub engine: &'a mut Domineering,
+    pub table: &'a mut Table,
+    pub geo: Geometry,
+    pub budget: &'a Budget,
+    /// Regions of at most this many cells are valued exactly and leave the board.
+    pub small: u32,
+    /// The nodes searched so far.
+    pub nodes: u64,
+    /// The values of regions met, by their cells.
+    regions: FxHashMap<u128, GameId>,
+    /// The longest run of moves of one player alone in a value (Left, Right).
+    runs: FxHashMap<GameId, (u32, u32)>,
+    /// Moves that refuted a position, by player and first cell: tried early elsewhere.
+    history: [[u32; 128]; 2],
+}
+
+impl<'a> Search<'a> {
+    /// A search over boards of `geo` on the given tables.
+    pub(super) fn new(
+        games: &'a mut Games,
+        engine: &'a mut Domineering,
+        table: &'a mut Table,
+        geo: Geometry,
+        small: u32,
+        budget: &'a Budget,
+    ) -> Self {
+        Search {
+            games,
+            engine,
+            table,
+            geo,
+            budget,
+            small,
+            nodes: 0,
+            regions: FxHashMap::default(),
+            runs: FxHashMap::default(),
+            history: [[0; 128]; 2],
+        }
+    }
+
+    /// Splits the small regions of `board` among the cells of `seeds` off into `rest`.
+    pub(super) fn absorb(
+        &mut self,
+        mut board: u128,
+        seeds: u128,
+        mut rest: GameId,
+    ) -> Result<(u128, GameId), Exhausted> {
+        let mut todo = seeds & board;
+        while todo != 0 {
+            let region = self.geo.region(todo & todo.wrapping_neg(), board);
+            todo &= !region;
+            if region.count_ones() > self.small {
+                continue;
+            }
+            if let Some(g) = self.region_value(region)? {
+                rest = self.games.add(rest, g, self.budget)?;
+                board &= !region;
+            }
+        }
+        Ok((board, rest))
+    }
+
+    /// The exact value of a region, if its bounding box fits the engine's bit boards.
+    fn region_value(&mut self, region: u128) -> Result<Option<GameId>, Exhausted> {
+        if let Some(&g) = self.regions.get(&region) {
+            return Ok(Some(g));
+        }
+        let Some(bits) = self.geo.region_bits(region) else { return Ok(None) };
+        let g = self.engine.region_value(self.games, bits, self.budget)?;
+        if self.regions.len() >= REGION_CACHE {
+            self.regions.clear();
+        }
+        self.regions.insert(region, g);
+        Ok(Some(g))
+    }
+
+    /// Whether the player to move (Left when `left`) wins `board + rest`.
+    pub(super) fn wins(&mut self, board: u128, rest: GameId, left: bool) -> Result<bool, Exhausted> {
+        self.budget.check()?;
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(MEMORY_EVERY) {
+            self.check_memory()?;
+        }
+        if board == 0 {
+            let o = self.games.outcome(rest, self.budget)?;
+            return Ok(matches!((o, left), (Outcome::N, _) | (Outcome::L, true) | (Outcome::R, false)));
+        }
+        let key = Key { board: self.geo.least_image(board), rest, left };
+        if let Some(wins) = self.table.get(&key) {
+            return Ok(wins);
+        }
+        if let Some(known) = self.bounds(board, rest, left)? {
+            return Ok(known);
+        }
+        let start = self.nodes;
+        let wins = self.try_moves(board, rest, left)?;
+        self.table.put(key, wins, self.nodes - start);
+        Ok(wins)
+    }
+
+    /// The result decided by counting moves, if it is: a player sure to make more moves than
+    /// the other can ever make wins (Bullock's safe moves, 2002).
+    ///
+    /// The player to move wins if its sure moves outnumber every move the other can still
+    /// make, and loses if the other's sure moves (moving second) are at least as many as its
+    /// own possible moves: the winner plays only its sure moves. In `rest` the loser may make
+    /// at most its longest run of moves alone (the winner never moves there); a positive
+    /// integer is that many sure moves for Left, a negative one for Right.
+    fn bounds(&mut self, board: u128, rest: GameId, left: bool) -> Result<Option<bool>, Exhausted> {
+        let (run_left, run_right) = self.runs(rest)?;
+        let (int_left, int_right) = match self.games.as_number(rest) {
+            Some(x) if x.is_integer() => integer_moves(&x),
+            _ => (0, 0),
+        };
+        let (run_me, run_them, int_me, int_them) =
+            if left { (run_left, run_right, int_left, int_right) } else { (run_right, run_left, int_right, int_left) };
+        let mine = self.geo.sure_moves(board, left, true).saturating_add(int_me);
+        if mine > self.geo.max_moves(board, !left).saturating_add(run_them) {
+            return Ok(Some(true));
+        }
+        let theirs = self.geo.sure_moves(board, !left, false).saturating_add(int_them);
+        if theirs >= self.geo.max_moves(board, left).saturating_add(run_me) {
+            return Ok(Some(false));
+        }
+        Ok(None)
+    }
+
+    /// Whether one of the board moves `moves` leaves the other player lost by counting
+    /// alone (as [`Search::bounds`] would find one level down), looked at before any move is
+    /// searched so that a quick win is not hidden behind a long search of another move.
+    fn wins_by_counting(&mut self, board: u128, rest: GameId, left: bool, moves: &[u32]) -> Result<bool, Exhausted> {
+        let (run_left, run_right) = self.runs(rest)?;
+        let (int_left, int_right) = match self.games.as_number(rest) {
+            Some(x) if x.is_integer() => integer_moves(&x),
+            _ => (0, 0),
+        };
+        let (int_me, run_them) = if left { (int_left, run_right) } else { (int_right, run_left) };
+        Ok(moves.iter().any(|&i| {
+            let after = board & !self.geo.domino(i, left);
+            let mine = self.geo.sure_moves(after, left, false).saturating_add(int_me);
+            mine >= self.geo.max_moves(after, !left).saturating_add(run_them)
+        }))
+    }
+
+    /// The longest runs of moves of Left alone and of Right alone in `g`'s canonical form.
+    fn runs(&mut self, g: GameId) -> Result<(u32, u32), Exhausted> {
+        if let Some(&r) = self.runs.get(&g) {
+            return Ok(r);
+        }
+        self.budget.check()?;
+        let (l, r) = self.games.try_options(g)?;
+        let mut run = (0, 0);
+        for x in l {
+            run.0 = run.0.max(self.runs(x)?.0.saturating_add(1));
+        }
+        for x in r {
+            run.1 = run.1.max(self.runs(x)?.1.saturating_add(1));
+        }
+        self.runs.insert(g, run);
+        Ok(run)
+    }
+
+    /// Whether one of the moves of the player to move wins: board moves first (best first),
+    /// then moves in `rest`.
+    fn try_moves(&mut self, board: u128, rest: GameId, left: bool) -> Result<bool, Exhausted> {
+        let moves = self.ordered_moves(board, left);
+        if self.wins_by_counting(board, rest, left, &moves)? {
+            return Ok(true);
+        }
+        for i in moves {
+            let m = self.geo.domino(i, left);
+            let after = board & !m;
+            let (after, rest) = self.absorb(after, self.geo.neighbours(m, after), rest)?;
+            if !self.wins(after, rest, !left)? {
+                self.history[usize::from(!left)][i as usize] += 1;
+                return Ok(true);
+            }
+        }
+        let options = if left { self.games.left_options(rest) } else { self.games.right_options(rest) };
+        for option in options {
+            if !self.wins(board, option, !left)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The first cells of the board moves of one side, best first: by refutations found
+    /// elsewhere and by how many of the other side's placements a move takes away against how
+    /// many of its own (as Obsequi's and DOMI's orderings do).
+    fn ordered_moves(&self, board: u128, left: bool) -> Vec<u32> {
+        let mut anchors = self.geo.anchors(board, left);
+        let (step, across) = (self.geo.step(left), self.geo.step(!left));
+        let history = &self.history[usize::from(!left)];
+        let mut scored: Vec<(i64, u32)> = Vec::with_capacity(anchors.count_ones() as usize);
+        while anchors != 0 {
+            let i = anchors.trailing_zeros();
+            anchors &= anchors - 1;
+            let m = self.geo.domino(i, left);
+            let theirs = ((m << across) | (m >> across)) & board;
+            let mine = ((m << step) | (m >> step)) & board & !m;
+            let after = board & !m;
+            let safe = i64::from(self.geo.safe_moves(after, left)) - i64::from(self.geo.safe_moves(after, !left));
+            let score = (i64::from(history[i as usize]) << ORDER_HISTORY) + 4 * i64::from(theirs.count_ones())
+                - 3 * i64::from(mine.count_ones())
+                + ORDER_SAFE * safe;
+            scored.push((score, i));
+        }
+        scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+        scored.into_iter().map(|(_, code)| code).collect()
+    }
+
+    fn check_memory(&self) -> Result<(), Exhausted> {
+        let caches = (self.regions.len() + self.runs.len()) * 48;
+        self.budget.check_memory(self.engine.memory(self.games) + self.table.bytes() + caches)
+    }
+}
+
+/// The moves an integer gives each side alone: `n > 0` is `n` moves for Left, `-n` for Right.
+fn integer_moves(x: &Dyadic) -> (u32, u32) {
+    let n = x.numerator();
+    let small = |v: &num_bigint::BigInt| u32::try_from(v).unwrap_or(u32::MAX / 4);
+    if n.sign() == num_bigint::Sign::Minus { (0, small(&-n)) } else { (small(n), 0) }
+}

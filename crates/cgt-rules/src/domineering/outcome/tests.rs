@@ -1,0 +1,201 @@
+//! The outcome search against the outcome of the exact value and against a plain search from
+//! the rules, on random boards with holes, and the move counts against brute force.
+
+use std::collections::HashMap;
+
+use cgt_core::Budget;
+use cgt_core::game::{Games, Outcome};
+
+use super::super::{Board, Domineering};
+use super::OutcomeSearch;
+use super::wide::Geometry;
+use crate::test_rng::Rng;
+
+/// A random board of `rows` x `cols`, each cell occupied with probability `holes / 10`.
+fn random_board(rng: &mut Rng, rows: usize, cols: usize, holes: u64) -> Board {
+    let text: Vec<String> =
+        (0..rows).map(|_| (0..cols).map(|_| if rng.below(10) < holes { '#' } else { '.' }).collect()).collect();
+    Board::from_rows(&text).unwrap()
+}
+
+/// Whether the player to move wins, from the rules alone: the board's own move lists, every
+/// move tried, memoised on the exact board.
+fn plain_wins(memo: &mut HashMap<(Board, bool), bool>, board: &Board, left: bool) -> bool {
+    if let Some(&w) = memo.get(&(board.clone(), left)) {
+        return w;
+    }
+    let options = if left { board.left_options() } else { board.right_options() };
+    let w = options.iter().any(|o| !plain_wins(memo, o, !left));
+    memo.insert((board.clone(), left), w);
+    w
+}
+
+fn plain_outcome(memo: &mut HashMap<(Board, bool), bool>, board: &Board) -> Outcome {
+    match (plain_wins(memo, board, true), plain_wins(memo, board, false)) {
+        (true, true) => Outcome::N,
+        (true, false) => Outcome::L,
+        (false, true) => Outcome::R,
+        (false, false) => Outcome::P,
+    }
+}
+
+/// The searches under test: without exact regions (move counting and the table alone), with
+/// small ones (the board and `rest` together), and with the default.
+fn searches() -> Vec<OutcomeSearch> {
+    vec![OutcomeSearch::with_small_regions(0), OutcomeSearch::with_small_regions(5), OutcomeSearch::new()]
+}
+
+#[test]
+fn agrees_with_the_plain_search_on_small_random_boards() {
+    let budget = Budget::unlimited();
+    let (mut games, mut engine) = (Games::new(), Domineering::new());
+    let mut memo = HashMap::new();
+    let mut rng = Rng::new(0x0000_ddb1_a5e5);
+    let mut searches = searches();
+    for _ in 0..1500 {
+        let rows = 1 + rng.below(4) as usize;
+        let cols = 1 + rng.below((12 / rows) as u64) as usize;
+        let holes = rng.below(4);
+        let board = random_board(&mut rng, rows, cols, holes);
+        let want = plain_outcome(&mut memo, &board);
+        for s in &mut searches {
+            let got = s.outcome(&mut games, &mut engine, &board, &budget).unwrap();
+            assert_eq!(got, Some(want), "{}", board.to_notation());
+        }
+    }
+}
+
+#[test]
+fn agrees_with_the_exact_value_on_random_boards_with_holes() {
+    let budget = Budget::unlimited();
+    let (mut games, mut engine) = (Games::new(), Domineering::new());
+    let mut rng = Rng::new(0x005e_ed0f_0c0e);
+    let mut searches = searches();
+    for _ in 0..1200 {
+        let rows = 2 + rng.below(4) as usize;
+        let cols = 2 + rng.below((20 / rows - 1) as u64) as usize;
+        let holes = rng.below(4);
+        let board = random_board(&mut rng, rows, cols, holes);
+        let value = board.game(&mut games, &budget).unwrap();
+        let want = games.outcome(value, &budget).unwrap();
+        for s in &mut searches {
+            let got = s.outcome(&mut games, &mut engine, &board, &budget).unwrap();
+            assert_eq!(got, Some(want), "{}", board.to_notation());
+            for (left, wins) in
+                [(true, matches!(want, Outcome::L | Outcome::N)), (false, matches!(want, Outcome::R | Outcome::N))]
+            {
+                let got = s.first_player_wins(&mut games, &mut engine, &board, left, &budget).unwrap();
+                assert_eq!(got, Some(wins), "{} left first: {left}", board.to_notation());
+            }
+        }
+    }
+}
+
+/// Rectangles whose values the engine computes in a moment, and the outcomes published for
+/// them (Breuker, Uiterwijk and van den Herik 2000; Lachmann, Moore and Rapaport 2002).
+#[test]
+fn rectangles_agree_with_their_values() {
+    let budget = Budget::unlimited();
+    let (mut games, mut engine) = (Games::new(), Domineering::new());
+    let mut search = OutcomeSearch::new();
+    for (rows, cols) in [(1, 1), (2, 2), (3, 3), (4, 4), (2, 7), (3, 5), (5, 3), (4, 5), (5, 4), (3, 7)] {
+        let board = Board::empty(rows, cols);
+        let value = board.game(&mut games, &budget).unwrap();
+        let want = games.outcome(value, &budget).unwrap();
+        assert_eq!(search.outcome(&mut games, &mut engine, &board, &budget).unwrap(), Some(want), "{rows}x{cols}");
+    }
+}
+
+/// The move counts against brute force: the greatest number of disjoint dominoes of a side,
+/// and the disjoint dominoes on cells the other side can never cover.
+#[test]
+fn move_counts_agree_with_brute_force() {
+    let mut rng = Rng::new(0xc047_5afe);
+    for _ in 0..400 {
+        let rows = 1 + rng.below(4) as usize;
+        let cols = 1 + rng.below(4) as usize;
+        let holes = rng.below(5);
+        let board = random_board(&mut rng, rows, cols, holes);
+        let geo = Geometry::new(rows, cols).unwrap();
+        let free = geo.free_cells(&board);
+        // The images that keep the roles keep the counts, and the half turn is a flip of both.
+        let image = geo.least_image(free);
+        assert!(image <= free && image.count_ones() == free.count_ones());
+        assert_eq!(geo.half_turn(geo.half_turn(free)), free);
+        let flipped: Vec<String> = (0..rows)
+            .rev()
+            .map(|r| (0..cols).rev().map(|c| if board.is_free(r, c) { '.' } else { '#' }).collect())
+            .collect();
+        assert_eq!(
+            geo.half_turn(free),
+            geo.free_cells(&Board::from_rows(&flipped).unwrap()),
+            "{}",
+            board.to_notation()
+        );
+        for left in [true, false] {
+            assert_eq!(geo.max_moves(image, left), geo.max_moves(free, left));
+            assert_eq!(geo.max_moves(free, left), most_dominoes(&board, left, false), "{}", board.to_notation());
+            assert_eq!(geo.safe_moves(free, left), most_dominoes(&board, left, true), "{}", board.to_notation());
+        }
+    }
+}
+
+/// The most disjoint dominoes of one side on the board (only on cells with no free cell
+/// across when `protected`), by trying every placement.
+fn most_dominoes(board: &Board, left: bool, protected: bool) -> u32 {
+    let usable = |b: &Board, r: usize, c: usize| {
+        let across = |dr: isize, dc: isize| {
+            let (r2, c2) = (r as isize + dr, c as isize + dc);
+            r2 >= 0
+                && c2 >= 0
+                && (r2 as usize) < b.rows()
+                && (c2 as usize) < b.cols()
+                && b.is_free(r2 as usize, c2 as usize)
+        };
+        let blocked = if left { across(0, -1) || across(0, 1) } else { across(-1, 0) || across(1, 0) };
+        b.is_free(r, c) && !(protected && blocked)
+    };
+    // Place dominoes only: "protected" is judged on the original board.
+    fn best(b: &Board, ok: &dyn Fn(usize, usize) -> bool, left: bool, taken: &mut Vec<bool>, from: usize) -> u32 {
+        let (rows, cols) = (b.rows(), b.cols());
+        let mut most = 0;
+        for i in from..rows * cols {
+            let (r, c) = (i / cols, i % cols);
+            let (r2, c2) = if left { (r + 1, c) } else { (r, c + 1) };
+            if r2 >= rows || c2 >= cols {
+                continue;
+            }
+            let j = r2 * cols + c2;
+            if !taken[i] && !taken[j] && ok(r, c) && ok(r2, c2) {
+                taken[i] = true;
+                taken[j] = true;
+                most = most.max(1 + best(b, ok, left, taken, i + 1));
+                taken[i] = false;
+                taken[j] = false;
+            }
+        }
+        most
+    }
+    let ok = |r: usize, c: usize| usable(board, r, c);
+    best(board, &ok, left, &mut vec![false; board.rows() * board.cols()], 0)
+}
+
+/// A board too large for the padded rows is refused, not guessed.
+#[test]
+fn boards_too_large_are_refused() {
+    let budget = Budget::unlimited();
+    let (mut games, mut engine) = (Games::new(), Domineering::new());
+    let mut search = OutcomeSearch::new();
+    let board = Board::empty(11, 11);
+    assert_eq!(search.outcome(&mut games, &mut engine, &board, &budget), Ok(None));
+}
+
+/// The search stops on its budget.
+#[test]
+fn big_boards_run_out_of_time() {
+    let (mut games, mut engine) = (Games::new(), Domineering::new());
+    let budget = Budget::new(std::time::Duration::from_millis(50), usize::MAX);
+    let mut search = OutcomeSearch::new();
+    let r = search.outcome(&mut games, &mut engine, &Board::empty(10, 10), &budget);
+    assert_eq!(r, Err(cgt_core::Exhausted::Time));
+}

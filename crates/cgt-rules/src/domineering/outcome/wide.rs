@@ -1,0 +1,235 @@
+//! Boards of up to 128 bits for the outcome search: each row is padded by one cell that is
+//! never free, so that a horizontal domino or a flood fill cannot wrap from one row to the
+//! next, and moves, regions and move counts are shifts and masks without edge masks.
+//!
+//! Left places vertical dominoes, Right horizontal ones (as in [`super::super::Board`]).
+
+use super::super::Board;
+use super::super::bits::Bits;
+
+/// The shape of a padded board: bit `r * stride + c` is the cell in row `r`, column `c`, with
+/// `stride = cols + 1` (column `cols` is the padding, never free).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Geometry {
+    rows: usize,
+    cols: usize,
+    stride: u32,
+    /// One bit at the start of every row (column 0).
+    first_col: u128,
+    /// The real cells of one row, as low bits.
+    row_mask: u128,
+}
+
+/// A placement: the two cells of a domino, as bits of the padded board.
+pub(super) type Domino = u128;
+
+impl Geometry {
+    /// The geometry of a `rows` x `cols` board, if its padded rows fit in 128 bits.
+    pub(super) fn new(rows: usize, cols: usize) -> Option<Geometry> {
+        let stride = cols.checked_add(1)?;
+        if rows.checked_mul(stride)? > 128 || cols == 0 || rows == 0 {
+            return None;
+        }
+        let mut first_col = 0u128;
+        for r in 0..rows {
+            first_col |= 1 << (r * stride);
+        }
+        Some(Geometry { rows, cols, stride: stride as u32, first_col, row_mask: (1u128 << cols) - 1 })
+    }
+
+    /// The free cells of a board of this geometry.
+    pub(super) fn free_cells(&self, board: &Board) -> u128 {
+        let mut bits = 0u128;
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                if board.is_free(r, c) {
+                    bits |= 1 << self.index(r, c);
+                }
+            }
+        }
+        bits
+    }
+
+    fn index(&self, r: usize, c: usize) -> usize {
+        r * self.stride as usize + c
+    }
+
+    /// The number of rows.
+    pub(super) fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub(super) fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The first cells of every placement of one side: the top cell of a vertical domino
+    /// (Left), the left cell of a horizontal one (Right).
+    pub(super) fn anchors(&self, b: u128, left: bool) -> u128 {
+        b & (b >> self.step(left))
+    }
+
+    /// The distance between the two cells of a domino of one side.
+    pub(super) fn step(&self, left: bool) -> u32 {
+        if left { self.stride } else { 1 }
+    }
+
+    /// The domino of one side whose first cell is `i`.
+    pub(super) fn domino(&self, i: u32, left: bool) -> Domino {
+        (1u128 << i) | (1u128 << (i + self.step(left)))
+    }
+
+    /// The free cells next to (sharing a side with) the cells of `m`.
+    pub(super) fn neighbours(&self, m: u128, b: u128) -> u128 {
+        let s = self.stride;
+        ((m << 1) | (m >> 1) | (m << s) | (m >> s)) & b & !m
+    }
+
+    /// The 4-connected region of `b` that holds the cells of `seed`.
+    pub(super) fn region(&self, seed: u128, b: u128) -> u128 {
+        let s = self.stride;
+        let mut comp = seed & b;
+        loop {
+            // The padding column is never free, so a shift by one cannot leave a row.
+            let grown = (comp | (comp << 1) | (comp >> 1) | (comp << s) | (comp >> s)) & b;
+            if grown == comp {
+                return comp;
+            }
+            comp = grown;
+        }
+    }
+
+    /// An upper bound on the number of moves one side can still make on `b`, whatever
+    /// happens: each line of cells in the side's direction (a column for Left, a row for
+    /// Right) splits into runs of free cells, a run of `n` cells holds at most `n / 2`
+    /// dominoes, and runs only shrink.
+    pub(super) fn max_moves(&self, b: u128, left: bool) -> u32 {
+        self.pairs(b, left).0
+    }
+
+    /// A lower bound on the moves one side can make on `b` whatever the other does: its
+    /// dominoes on cells the other side can never cover (both neighbours across occupied),
+    /// disjoint, `n / 2` in a run of `n` such cells (Bullock's safe moves, 2002).
+    pub(super) fn safe_moves(&self, b: u128, left: bool) -> u32 {
+        self.pairs(self.protected(b, left), left).0
+    }
+
+    /// The moves one side is sure to make on `b` when it plays them before any other, moving
+    /// first (`first`) or second: its safe moves, and of a set of further dominoes of which no
+    /// move of the other side can cover two (`v` of them, disjoint, none across from another),
+    /// every other one, since the other side takes at most one away per move: `ceil(v / 2)`
+    /// moving first, `floor(v / 2)` second (after Bullock's vulnerable moves, 2002).
+    pub(super) fn sure_moves(&self, b: u128, left: bool, first: bool) -> u32 {
+        let (safe, used) = self.pairs(self.protected(b, left), left);
+        let across = self.step(!left);
+        let mut anchors = self.anchors(b & !used, left);
+        let (mut taken, mut spread) = (0u128, 0u32);
+        while anchors != 0 {
+            let i = anchors.trailing_zeros();
+            anchors &= anchors - 1;
+            let m = self.domino(i, left);
+            if m & (taken | (taken << across) | (taken >> across)) == 0 {
+                taken |= m;
+                spread += 1;
+            }
+        }
+        safe + if first { spread.div_ceil(2) } else { spread / 2 }
+    }
+
+    /// The free cells of `b` the other side can never cover: no free cell across.
+    fn protected(&self, b: u128, left: bool) -> u128 {
+        let across = self.step(!left);
+        b & !(b << across) & !(b >> across)
+    }
+
+    /// The greatest number of disjoint dominoes of one side on the cells of `b` (the sum of
+    /// `n / 2` over its runs) and the cells they cover, by pairing greedily from the start of
+    /// each run, one line across the board at a time (rows for Left, columns for Right).
+    fn pairs(&self, b: u128, left: bool) -> (u32, u128) {
+        let (lines, shift, mask) =
+            if left { (self.rows, self.stride, self.row_mask) } else { (self.cols, 1, self.first_col) };
+        let (mut open, mut count, mut used) = (0u128, 0u32, 0u128);
+        for i in 0..lines as u32 {
+            let line = (b >> (i * shift)) & mask;
+            let paired = open & line;
+            count += paired.count_ones();
+            if paired != 0 {
+                used |= (paired << (i * shift)) | (paired << ((i - 1) * shift));
+            }
+            open = line & !paired;
+        }
+        (count, used)
+    }
+
+    /// The least of the board's images under the symmetries of the rectangle that keep the
+    /// players' roles (flips top to bottom, left to right, and both), which have its value.
+    pub(super) fn least_image(&self, b: u128) -> u128 {
+        let upside_down = self.upside_down(b);
+        b.min(upside_down).min(self.half_turn(b)).min(self.half_turn(upside_down))
+    }
+
+    /// The board turned a half turn: reversing all 128 bits sends cell `i` to `127 - i`, and
+    /// the shift brings cell `(r, c)` to `(rows - 1 - r, cols - 1 - c)` (the padding column
+    /// stays at the end of each row).
+    pub(super) fn half_turn(&self, b: u128) -> u128 {
+        b.reverse_bits() >> (129 - self.rows as u32 * self.stride)
+    }
+
+    /// The board with its rows in reverse order.
+    fn upside_down(&self, b: u128) -> u128 {
+        let s = self.stride;
+        let mut out = 0u128;
+        for r in 0..self.rows as u32 {
+            let row = (b >> (r * s)) & self.row_mask;
+            out |= row << ((self.rows as u32 - 1 - r) * s);
+        }
+        out
+    }
+
+    /// The region `m` cropped to its bounding box as a bit board for the exact engine, if
+    /// that box has at most 64 cells.
+    pub(super) fn region_bits(&self, m: u128) -> Option<Bits> {
+        let s = self.stride as usize;
+        let (first, last) = (m.trailing_zeros() as usize, 127 - m.leading_zeros() as usize);
+        let (r0, r1) = (first / s, last / s);
+        let mut seen = 0u128;
+        for r in r0..=r1 {
+            seen |= (m >> (r * s)) & self.row_mask;
+        }
+        let c0 = seen.trailing_zeros() as usize;
+        let cols = 128 - seen.leading_zeros() as usize - c0;
+        let rows = r1 - r0 + 1;
+        if rows * cols > 64 {
+            return None;
+        }
+        let mut bits = 0u64;
+        for r in r0..=r1 {
+            let row = ((m >> (r * s + c0)) & ((1u128 << cols) - 1)) as u64;
+            bits |= row << ((r - r0) * cols);
+        }
+        Bits::new(rows, cols, bits)
+    }
+
+    /// The free cells transposed (rows become columns), when the board is square.
+    pub(super) fn images_of_transpose(&self, b: u128) -> Vec<u128> {
+        let n = self.rows;
+        let mut out = Vec::new();
+        if n != self.cols {
+            return out;
+        }
+        for (flip_r, flip_c) in [(false, false), (false, true), (true, false), (true, true)] {
+            let mut img = 0u128;
+            for r in 0..n {
+                for c in 0..n {
+                    if b >> self.index(r, c) & 1 == 1 {
+                        let (r2, c2) = (if flip_r { n - 1 - c } else { c }, if flip_c { n - 1 - r } else { r });
+                        img |= 1 << self.index(r2, c2);
+                    }
+                }
+            }
+            out.push(img);
+        }
+        out
+    }
+}
