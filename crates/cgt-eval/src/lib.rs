@@ -12,6 +12,7 @@ mod expr;
 mod functions;
 mod heap;
 mod loopy;
+pub mod manual;
 mod names;
 mod numbers;
 mod parallel;
