@@ -192,3 +192,36 @@ fn filling_is_idempotent_and_replaces_old_output() {
     assert!(once.contains("(../playground/index.html#code="), "{once}");
     assert_eq!(fill(&once, 1).0, once);
 }
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("a source folder") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn the_pages_the_code_cites_exist() {
+    // Comments cite the book as `docs/src/theory/temperature.md`; a renamed page must not leave
+    // them pointing at nothing.
+    let root = docs().join("..");
+    let mut files = Vec::new();
+    rust_files(&root.join("crates"), &mut files);
+    let mut cited = 0;
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("read a source file");
+        for (i, _) in text.match_indices("docs/src/") {
+            let page: String =
+                text[i..].chars().take_while(|c| c.is_ascii_alphanumeric() || "/-_.".contains(*c)).collect();
+            let Some(page) = page.strip_suffix(".md").map(|p| format!("{p}.md")) else { continue };
+            cited += 1;
+            assert!(root.join(&page).is_file(), "{} cites {page}, which does not exist", path.display());
+        }
+    }
+    assert!(cited >= 50, "the code cites the book {cited} times");
+}
