@@ -1,4 +1,4 @@
-//! Definitions written in the language (SPEC §3.6) against the built-in rulesets they equal:
+//! Definitions written in the language (docs/src/howto/define.md) against the built-in rulesets they equal:
 //! a user Lasker's Nim rule, Cutcake as a partizan rule, and a subtraction game written as a
 //! rule beside the built-in `stones`. Each run is a fresh session, parsed and evaluated as a
 //! user's file is; the note says whether the result equals the built-in one.

@@ -1,7 +1,9 @@
 //! The `cgt` command line: `cgt eval FILE` evaluates a .cgt file and prints one line per
-//! statement; the only place in the project with process IO and exit codes.
+//! statement, `cgt doc NAME` prints a reference entry; the only place in the project with process
+//! IO and exit codes.
 
 mod budget_arg;
+mod doc;
 mod render;
 
 use std::io::{Read, Write};
@@ -28,6 +30,14 @@ enum Command {
     Fmt(FmtArgs),
     /// Run the language server on standard input and output (for editors).
     Lsp,
+    /// List every ruleset and function, or print the entry of one (`cgt doc clobber`).
+    Doc(DocArgs),
+}
+
+#[derive(clap::Args)]
+struct DocArgs {
+    /// The ruleset or function to describe; without it, the index of every name.
+    name: Option<String>,
 }
 
 #[derive(clap::Args)]
@@ -96,6 +106,7 @@ fn main() -> ExitCode {
             cgt_lsp::serve_stdio();
             ExitCode::SUCCESS
         }
+        Command::Doc(args) => doc::run(args.name.as_deref()),
     }
 }
 

@@ -1,5 +1,6 @@
-//! Hostile input against the real `cgt` binary (SPEC §4): empty files, invalid UTF-8, CRLF line
-//! endings, files of 5 and 50 MB, and hostile input to `cgt fmt` and to the arguments.
+//! Hostile input against the real `cgt` binary (docs/src/reference/exit-statuses.md): empty
+//! files, invalid UTF-8, CRLF line endings, files of 5 and 50 MB, and hostile input to `cgt fmt`
+//! and to the arguments.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -1,5 +1,5 @@
-//! Hostile input against the real `cgt` binary (SPEC §4): deep nesting of every bracket, the
-//! nesting limit, long flat chains and unclosed brackets.
+//! Hostile input against the real `cgt` binary (docs/src/reference/exit-statuses.md): deep nesting of every
+//! bracket, the nesting limit, long flat chains and unclosed brackets.
 
 mod common;
 

@@ -1,5 +1,5 @@
-//! Hostile input against the real `cgt` binary (SPEC §4): huge integers in every place a number
-//! is accepted, and huge heaps that must take the fast paths.
+//! Hostile input against the real `cgt` binary (docs/src/reference/exit-statuses.md): huge integers in every
+//! place a number is accepted, and huge heaps that must take the fast paths.
 
 mod common;
 

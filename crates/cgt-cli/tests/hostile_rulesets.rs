@@ -1,5 +1,5 @@
-//! Hostile input against the real `cgt` binary (SPEC §4): deep and wide trees, budgets on every
-//! expensive statement, and every ruleset's and function's error cases.
+//! Hostile input against the real `cgt` binary (docs/src/reference/exit-statuses.md): deep and wide trees,
+//! budgets on every expensive statement, and every ruleset's and function's error cases.
 
 use std::time::{Duration, Instant};
 

@@ -1,4 +1,4 @@
-//! End-to-end tests of the textbook rulesets (SPEC §3.7) through the real `cgt` binary: their
+//! End-to-end tests of the textbook rulesets (docs/src/reference/rulesets.md) through the real `cgt` binary: their
 //! values (published ones from Lessons in Play, Winning Ways and CGSuite), their moves in their
 //! own notation, and their errors with the column they point at.
 

@@ -3,7 +3,7 @@
 //!
 //! # Invariants
 //!
-//! * Every stored game is in canonical form (THEORY.md, "Short partizan games"), and each
+//! * Every stored game is in canonical form (docs/src/theory/canonical-forms.md), and each
 //!   canonical form is stored once, so two ids are equal exactly when the games are equal.
 //! * A value `x + k·^ + *m` (a number, a multiple of up and a nimber) is always stored as
 //!   those three components (the "nus fast path"), never as a general node; its options

@@ -1,4 +1,4 @@
-//! The operators of the short-game algebra beyond sums and comparisons (SPEC §3.5): Tiny and
+//! The operators of the short-game algebra beyond sums and comparisons (docs/src/reference/functions.md): Tiny and
 //! Miny, uptimal powers and expansions, cooling, heating, overheating and freezing, reduced
 //! canonical forms, Norton and Conway products (and nim multiplication), the ordinal product,
 //! the companion, incentives, the count of games born by day n, and the conjunctive and

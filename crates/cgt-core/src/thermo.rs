@@ -1,5 +1,5 @@
 //! Temperature theory: stops, thermographs, means and temperatures of canonical short games,
-//! all exact (THEORY.md, "Temperature theory"; Siegel, *Combinatorial Game Theory*, II.5;
+//! all exact (docs/src/theory/temperature.md; Siegel, *Combinatorial Game Theory*, II.5;
 //! Berlekamp–Conway–Guy, *Winning Ways*, ch. 6).
 //!
 //! # Conventions

@@ -1,4 +1,4 @@
-//! The operators of SPEC §3.5 on published values (the issue "CGSuite parity", CGT, WW, LiP)
+//! The operators of docs/src/reference/functions.md on published values (the issue "CGSuite parity", CGT, WW, LiP)
 //! and on their defining properties. Expected games are built from options, not compared as
 //! printed text.
 

@@ -294,7 +294,8 @@ fn nim_multiplication_agrees_with_the_mex_rule() {
             assert_eq!(operators::conway(&mut games, ga, gc, &b).unwrap(), games.nimber(want));
         }
     }
-    // Published: 2^(2^a) squared is 3/2 of it; 8·16 = 128 (SPEC); the field is associative.
+    // Published: 2^(2^a) squared is 3/2 of it; 8·16 = 128 (docs/src/reference/functions.md);
+    // the field is associative.
     assert_eq!(operators::nim_multiply(1 << 32, 1 << 32), 3 << 31);
     assert_eq!(operators::nim_multiply(8, 16), 128);
     let (x, y, z) = (0x1234_5678_9abc_def0u64, 0xfedc_ba98_7654_3210u64, 0x0f0f_0f0f_f0f0_f0f0u64);

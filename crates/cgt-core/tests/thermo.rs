@@ -119,7 +119,7 @@ fn check(game: &str, stops: (&str, &str), mean: &str, temp: &str) {
 
 #[test]
 fn published_values() {
-    // Numbers, with CGSuite's convention (SPEC §3.4; CGSuite's `Temperature`): an integer has
+    // Numbers, with CGSuite's convention (docs/src/theory/temperature.md; CGSuite's `Temperature`): an integer has
     // temperature -1, `m/2^j` has -1/2^j (Siegel, CGT II.5, cooling numbers by t >= -1).
     check("3", ("3", "3"), "3", "-1");
     check("0", ("0", "0"), "0", "-1");
@@ -127,7 +127,7 @@ fn published_values() {
     check("1/2", ("1/2", "1/2"), "1/2", "-1/2");
     check("3/4", ("3/4", "3/4"), "3/4", "-1/4");
     check("-5/8", ("-5/8", "-5/8"), "-5/8", "-1/8");
-    // Infinitesimals have stops and mean 0 and temperature 0 (THEORY.md, after CGT II.5 and
+    // Infinitesimals have stops and mean 0 and temperature 0 (docs/src/theory/temperature.md, after CGT II.5 and
     // LiP ch. 6): *, *2, ^, ^*, v, {0|^} = ^^* (Winning Ways) and the tiny {0||0|-1}.
     for g in ["*", "*2", "^", "^*", "v", "{0|^}", "{0|{0|-1}}"] {
         check(g, ("0", "0"), "0", "0");
@@ -135,7 +135,7 @@ fn published_values() {
     // 1/2* and 2^: an infinitesimal shift keeps the number's stops and mean, at temperature 0.
     check("{1/2|1/2}", ("1/2", "1/2"), "1/2", "0");
     check("{2|{2|2}}", ("2", "2"), "2", "0");
-    // A switch {a|b} with a > b has mean (a+b)/2 and temperature (a-b)/2 (THEORY.md, after
+    // A switch {a|b} with a > b has mean (a+b)/2 and temperature (a-b)/2 (docs/src/theory/temperature.md, after
     // CGT II.5 and LiP ch. 6).
     check("{3|-2}", ("3", "-2"), "1/2", "5/2");
     check("+-1", ("1", "-1"), "0", "1");
@@ -255,7 +255,7 @@ fn deep_games_do_not_overflow() {
     assert_eq!((th.mast, th.temperature), (Dyadic::new(3, 2), Dyadic::zero()));
 }
 
-/// Cooling by the definition (THEORY.md, "Temperature theory"; CGT II.5), on a grid of
+/// Cooling by the definition (docs/src/theory/temperature.md; CGT II.5), on a grid of
 /// temperatures `-1 + k/2^GRID`: `G_t = {G^L_t - t | G^R_t + t}` until the first grid point where
 /// that game is infinitely close to a number (both stops equal), and that number above.
 struct Reference {

@@ -15,6 +15,7 @@ mod forms;
 mod functions;
 mod heap;
 mod loopy;
+pub mod manual;
 mod names;
 mod numbers;
 mod parallel;

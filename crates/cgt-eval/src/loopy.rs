@@ -1,4 +1,4 @@
-//! Loopy games (SPEC §3.8): game literals with `pass` and labels (`x{0 | x}`), the constants
+//! Loopy games (docs/src/theory/stoppers.md): game literals with `pass` and labels (`x{0 | x}`), the constants
 //! `on`, `off`, `over`, `under`, `dud` and `upon`, and what the language does with them.
 //!
 //! A loopy value is built as a [`LoopyGraph`] (a literal's positions, with `pass` and labels as
@@ -33,7 +33,7 @@ use crate::value::{EvalResult, Value, gave_up};
 const SIDES: &str =
     "cgt could not give its sides (onside & offside): a simplified side failed its check against the game";
 
-/// A loopy value (SPEC §3.8).
+/// A loopy value (docs/src/theory/stoppers.md).
 #[derive(Clone, Debug)]
 pub enum Loopy {
     /// A stopper that is not a short game, in simplest form.

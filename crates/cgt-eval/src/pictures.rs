@@ -1,4 +1,4 @@
-//! Pictures of results (SPEC §5): the game tree of a small game and the plot of a Grundy
+//! Pictures of results (docs/src/howto/editors.md): the game tree of a small game and the plot of a Grundy
 //! sequence, as standalone SVG documents drawn with `plotters`. Thermographs are drawn by
 //! `cgt_core::thermo` (their walls need exact 45° slopes at equal scales).
 //!

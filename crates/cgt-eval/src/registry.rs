@@ -14,7 +14,7 @@ use crate::context::{Computed, Ctx};
 use crate::names::suggest;
 use crate::value::EvalResult;
 
-/// What kind of result a ruleset or a function gives (SPEC §3.4, "Kinds of results").
+/// What kind of result a ruleset or a function gives (docs/src/reference/printed-forms.md, "Outcome classes").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Returns {
     /// A game: a canonical form with an outcome class.

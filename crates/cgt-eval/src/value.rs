@@ -14,7 +14,7 @@ use crate::report::{Details, StmtReport};
 /// Game trees with more nodes than this are not drawn in hovers.
 const TREE_NODES: usize = 40;
 
-/// A value computed by an expression (SPEC §3.4, "Kinds of results").
+/// A value computed by an expression (docs/src/reference/printed-forms.md, "Outcome classes").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     /// A short partizan game, canonical, in the session's arena.

@@ -1,4 +1,4 @@
-//! The structure of short games as functions of the language (SPEC §3.5): published values
+//! The structure of short games as functions of the language (docs/src/reference/functions.md): published values
 //! (CGSuite, CGT ch. II, ONAG), errors for arguments out of their domain, the general
 //! compounds beside the heap ones, and `explain`. Each statement's result is spliced after it,
 //! `[= value · outcome]`, `[✓]` or `[error code: message]` (`UPDATE_EXPECT=1` to accept).

@@ -1,4 +1,4 @@
-//! Loopy games (SPEC §3.8): each statement's result is spliced after it, `[= value · outcome ·
+//! Loopy games (docs/src/theory/stoppers.md): each statement's result is spliced after it, `[= value · outcome ·
 //! extras]`, `[✓]`, or `[error code: message]` (expect-test, `UPDATE_EXPECT=1` to accept).
 
 use cgt_eval::{CheckStatus, Config, evaluate};

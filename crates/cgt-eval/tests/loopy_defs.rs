@@ -1,4 +1,4 @@
-//! Definitions whose positions repeat are loopy games (SPEC §3.6, §3.8): random graphs written
+//! Definitions whose positions repeat are loopy games (docs/src/howto/define.md): random graphs written
 //! as definitions against the same graphs written as labelled literals and against retrograde
 //! analysis from the definitions (`cgt_core::loopy::graph::results`); CGSuite's results
 //! (Siegel, *CGT* ch. VI) through definitions; the uses that cannot be loopy; budgets.

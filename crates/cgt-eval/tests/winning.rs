@@ -1,4 +1,4 @@
-//! `explain`'s winning moves (SPEC §3.5) on random small positions of Clobber, Toads and Frogs
+//! `explain`'s winning moves (docs/src/reference/functions.md) on random small positions of Clobber, Toads and Frogs
 //! and Domineering, alone and in sums of two: each named move is checked to be a legal move of
 //! the named term (by the rules in cgt-rules) and its result to be a win for the mover by plain
 //! search from the rules (`cgt_rules::position::search`, no table, no splitting); each claim

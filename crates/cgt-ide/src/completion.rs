@@ -1,5 +1,5 @@
 //! Completion of function names, ruleset names, `let` names, definitions (with their
-//! parameters, SPEC §3.6), parameters and `for` variables inside a definition, keywords, the
+//! parameters, docs/src/howto/define.md), parameters and `for` variables inside a definition, keywords, the
 //! loopy constants (Siegel *CGT* ch. VI) and outcomes.
 
 use cgt_eval::{OUTCOMES, functions, rulesets};
@@ -165,7 +165,7 @@ fn line_of(text: &str, offset: usize) -> usize {
     text[..offset].bytes().filter(|&b| b == b'\n').count() + 1
 }
 
-/// The loopy constants and `pass` (SPEC §3.8), with their forms: not registry rows, since they
+/// The loopy constants and `pass` (docs/src/tutorial/loopy.md), with their forms: not registry rows, since they
 /// are values rather than functions or rulesets.
 const LOOPY_CONSTANTS: &[(&str, &str, &str)] = &[
     ("on", "{pass |}", "Left can pass forever and Right never moves: the largest loopy game"),

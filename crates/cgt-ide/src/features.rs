@@ -1,5 +1,5 @@
 //! Inlay hints, diagnostics and document symbols: what the editor shows without being asked.
-//! A definition's line shows its signature (SPEC §3.6), or its error.
+//! A definition's line shows its signature (docs/src/howto/define.md), or its error.
 
 use cgt_eval::CheckStatus;
 use cgt_syntax::{Diagnostic, Span, StmtKind};

@@ -3,6 +3,7 @@
 //! (with the value of the line using it), whose parameter a name is, and what functions and
 //! rulesets mean.
 
+use cgt_eval::manual::Entry;
 use cgt_eval::{Details, StmtReport, registry};
 use cgt_syntax::{LocalKind, Span, Token, lex};
 
@@ -51,19 +52,12 @@ fn hover_word(a: &Analysis, offset: usize) -> Option<HoverInfo> {
     if next == Some(Token::LParen)
         && let Some(f) = registry::function(word)
     {
-        let markdown =
-            format!("```cgt\n{}\n```\n{} (function `{}`; gives {})", f.signature, f.doc, f.name, f.returns.describe());
-        return Some(HoverInfo { span, markdown });
+        return Some(HoverInfo { span, markdown: Entry::Function(f).markdown() });
     }
     if next == Some(Token::LBracket)
         && let Some(r) = registry::ruleset(word)
     {
-        let mut markdown =
-            format!("**{}**: {} (gives {})\n\n```cgt\n{}\n```", r.name, r.doc, r.returns.describe(), r.example);
-        for s in r.settings {
-            markdown.push_str(&format!("\n- `{}=`: {}", s.key, s.doc));
-        }
-        return Some(HoverInfo { span, markdown });
+        return Some(HoverInfo { span, markdown: Entry::Ruleset(r).markdown() });
     }
     None
 }

@@ -1,6 +1,6 @@
 //! Name resolution over a whole document, shared by navigation, hover and semantic tokens:
 //! every occurrence of a name with the binding it refers to, resolved as evaluation resolves
-//! it (SPEC §3.6): a `let`, `def` or `rule` binds its name for the statements after it (a
+//! it (docs/src/howto/define.md): a `let`, `def` or `rule` binds its name for the statements after it (a
 //! later one of the same name hides it), plain names are `let` names (or a rule given by
 //! name, `grundy(r, 0..9)`), calls and positions are definitions, and parameters and `for`
 //! variables belong to their own statement.

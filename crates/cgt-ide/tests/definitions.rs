@@ -1,4 +1,4 @@
-//! Tests of the IDE layer on definitions (`def`, `rule`, tables; SPEC §3.6 and §5): which
+//! Tests of the IDE layer on definitions (`def`, `rule`, tables; docs/src/howto/define.md): which
 //! statements the engine evaluates again after an edit, hints, hover, completion, navigation,
 //! rename and semantic tokens.
 

@@ -1,4 +1,4 @@
-//! Times the partizan rulesets on the sizes the SPEC cares about:
+//! Times the partizan rulesets on the sizes of BENCHMARKS.md:
 //! `cargo run --release -p cgt-rules --example partizan_timings [domineering-size ...]`.
 
 use std::time::Instant;

@@ -1,7 +1,7 @@
 //! Black-and-White boxes, which are Hackenbush strings: piles of black (Left) and white (Right)
 //! boxes, listed bottom to top; a player removes a box of their colour and every box above it.
 //!
-//! Black/white piles are numbers, computed by van Roode's rule (THEORY.md, "Rulesets"): the
+//! Black/white piles are numbers, computed by van Roode's rule (docs/src/theory/simplicity.md): the
 //! first run of equal colours counts ±1 per box, then the i-th box after that run counts
 //! ±1/2^i. The rule is exact for piles of any length: the value is assembled as two bit
 //! patterns over the common denominator 2^n.
@@ -157,7 +157,7 @@ mod tests {
         position_value(&piles).unwrap().to_string()
     }
 
-    /// The seed examples of SPEC §3.3, including the two that published write-ups got wrong.
+    /// The seed examples (docs/src/theory/sources.md), including the two that published write-ups got wrong.
     #[test]
     fn spec_table() {
         for (word, want) in [

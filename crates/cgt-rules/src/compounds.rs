@@ -1,5 +1,5 @@
-//! The six compounds of impartial games (WW ch. 9 and 14; THEORY.md, "Misère play and
-//! compounds"), each under normal play (the last mover wins) or misère play (the last mover
+//! The six compounds of impartial games (WW ch. 9 and 14; docs/src/theory/rulesets.md,
+//! "Compounds of impartial games"), each under normal play (the last mover wins) or misère play (the last mover
 //! loses), decided from one quantity per component, never by searching the product game.
 //!
 //! Components are heaps ([`Component`]); "over" means a component has no move.

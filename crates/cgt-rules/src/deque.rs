@@ -1,7 +1,7 @@
 //! Deque, a scoring game: players alternately take the first or the last number of a row and add
 //! it to their score; the first player maximises X − Y, the second minimises it.
 //!
-//! Interval dynamic programming (THEORY.md, "Deque"): `f(i, j) = max(a_i − f(i+1, j),
+//! Interval dynamic programming (docs/src/theory/rulesets.md, "Deques and scores"): `f(i, j) = max(a_i − f(i+1, j),
 //! a_{j−1} − f(i, j−1))` is the best (mover − other) on `a[i..j)`, and X − Y = f(0, n). The
 //! intervals are swept by length, keeping one diagonal in place: O(n^2) time, O(n) memory.
 //! Sums are exact in i128 (|X − Y| <= n · 2^63).

@@ -3,8 +3,8 @@
 //!
 //! Black/white piles are numbers (van Roode's rule, [`crate::boxes`]), and a sum of numbers is a
 //! P-position exactly when its value is 0, so the task is a subset with value sum 0 and the most
-//! boxes. Meet in the middle (THEORY.md, "Fair boxes subset"): the values are scaled to integers
-//! over a common power-of-two denominator (i128 when the sums fit, big integers otherwise); every
+//! boxes. Meet in the middle (docs/src/theory/rulesets.md, "The fair choice of piles"): the values are
+//! scaled to integers over a common power-of-two denominator (i128 when the sums fit, big integers otherwise); every
 //! subset sum of the first half goes into a hash map keeping the most boxes per sum, and every
 //! subset of the second half looks up the opposite of its sum. O(2^(n/2) · n) time and memory.
 //! Piles of value 0 are always worth taking and are set aside first.

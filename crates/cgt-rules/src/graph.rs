@@ -2,7 +2,7 @@
 //! move loses, and endless play is a draw; plus the scoring variant in which either player may
 //! stop and score the current vertex's value.
 //!
-//! Retrograde analysis (THEORY.md, "Games on graphs with draws"): vertices without moves are
+//! Retrograde analysis (docs/src/theory/rulesets.md, "Games on graphs, with draws"): vertices without moves are
 //! losses; a vertex with a move to a loss is a win; a vertex all of whose moves go to wins is a
 //! loss (each vertex counts its moves not yet known to be wins); whatever is never resolved is a
 //! draw. Processing the queue in order also gives each decided vertex its remoteness (the number

@@ -1,6 +1,6 @@
 //! Misère play of sums of impartial heaps: the last player to move loses.
 //!
-//! Three rules decide a sum, tried in this order (WW ch. 13; CGT V; THEORY.md, "Misère play"):
+//! Three rules decide a sum, tried in this order (WW ch. 13; CGT V; docs/src/theory/misere-quotients.md):
 //!
 //! * **Misère Nim** (Bouton): if some heap has 2 or more tokens, the position is P iff the
 //!   nim-sum is 0, as in normal play; otherwise it is P iff the number of 1-heaps is odd.

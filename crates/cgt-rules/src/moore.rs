@@ -2,8 +2,8 @@
 //!
 //! Moore's theorem (E. H. Moore, 1910; WW ch. 15): a position is P exactly when, writing the heap
 //! sizes in binary, the number of heaps with a 1 in each binary digit is divisible by k+1. The
-//! winning move from an N-position is built digit by digit from the top (THEORY.md, "Moore's
-//! Nim_k"); see [`winning_move`]. With k = 1 this is Bouton's Nim.
+//! winning move from an N-position is built digit by digit from the top (docs/src/theory/rulesets.md,
+//! "Moore's Nim"); see [`winning_move`]. With k = 1 this is Bouton's Nim.
 
 use num_bigint::BigUint;
 
@@ -120,7 +120,7 @@ mod tests {
         let moves = winning_move(&position, 3).unwrap().unwrap();
         let after = apply(&position, &moves, 3);
         assert_eq!(is_p_position(&after, 3), Ok(true));
-        // The SPEC's own move, 11 -> 7 and 42 -> 21, is winning too.
+        // The move a published write-up gives, 11 -> 7 and 42 -> 21, is winning too.
         assert_eq!(is_p_position(&heaps(&[22, 7, 21, 23, 19]), 3), Ok(true));
         assert_eq!(winning_move(&position, 0), Err(MooreError::ZeroK));
         assert_eq!(winning_move(&[], 2), Ok(None));

@@ -1,7 +1,7 @@
 //! Subtraction games with a finite take set S: a move removes t stones from one heap, t in S.
 //!
 //! `g(n) = mex{ g(n - t) : t in S, t <= n }`, so g(n) depends only on the s = max S values
-//! before it. Hence (THEORY.md, "Subtraction games"): once the window `g(m .. m+s)` equals the
+//! before it. Hence (docs/src/theory/periodicity.md): once the window `g(m .. m+s)` equals the
 //! window `g(m+p .. m+p+s)`, the sequence is periodic with period p from m on. The windows form a
 //! deterministic sequence of states, so the first repeated window gives the least period and the
 //! least pre-period at once; it is found with Brent's cycle detection over rolling window hashes

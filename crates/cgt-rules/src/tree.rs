@@ -2,7 +2,7 @@
 //!
 //! A move deletes an edge of the mover's colour (blue for Left, red for Right) or a green edge,
 //! and everything no longer connected to the root disappears. Three methods, all iterative
-//! (trees of any depth are fine), each named after the statement of THEORY.md it rests on:
+//! (trees of any depth are fine), each named after the statement it rests on (docs/src/theory/):
 //!
 //! * blue/red trees are numbers: the branches at a vertex add up, and a blue edge under a
 //!   subtree of value x is worth `(x + k) / 2^(k-1)` (red symmetrically); chains of edges are

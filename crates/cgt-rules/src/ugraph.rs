@@ -2,7 +2,7 @@
 //! their notation (`col[1-2, 2-3] left=[1]`), the error type, and the graph algorithms they
 //! share (connected components, bridges), all without recursion.
 //!
-//! The notation follows SPEC §3.7: an edge `U-V` joins two vertices named by integers and may
+//! The notation follows docs/src/reference/rulesets.md: an edge `U-V` joins two vertices named by integers and may
 //! carry a colour letter (`0-1 B`); a lone integer declares a vertex without edges; settings
 //! follow the brackets as `name=N` or `name=[N, ...]`, each at most once.
 
@@ -86,7 +86,7 @@ impl Notation {
     }
 }
 
-/// Reads `name[...] settings` as SPEC §3.7 writes graph positions.
+/// Reads `name[...] settings` as docs/src/reference/rulesets.md writes graph positions.
 pub(crate) fn parse_notation(text: &str, name: &str) -> Result<Notation, GraphError> {
     let mut c = Cursor { text, pos: 0 };
     c.skip_space();

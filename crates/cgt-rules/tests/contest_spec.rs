@@ -1,4 +1,4 @@
-//! The contest rulesets' values from SPEC §3.3, through the public API as the evaluator uses it.
+//! The contest rulesets' values from docs/src/howto/contest.md, through the public API as the evaluator uses it.
 
 use cgt_core::Budget;
 use cgt_rules::boxes::parse_pile;

@@ -1,6 +1,6 @@
 //! Walking the syntax tree: the names a statement uses and defines, for dependencies, go to
 //! definition, references, rename and semantic colours. Iterative, so it never recurses on the
-//! tree's depth. Scoping of definitions follows SPEC §3.6 (parameters, then `for` variables,
+//! tree's depth. Scoping of definitions follows docs/src/reference/language.md (parameters, then `for` variables,
 //! innermost last; see the definitions' compiler in cgt-eval).
 
 mod dexpr;

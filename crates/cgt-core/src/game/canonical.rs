@@ -1,4 +1,4 @@
-//! Canonicalisation of `{L | R}` (THEORY.md, "Canonical form"): delete dominated options,
+//! Canonicalisation of `{L | R}` (docs/src/theory/canonical-forms.md): delete dominated options,
 //! bypass reversible ones, repeat until neither applies; then store the result once, as a
 //! number-up-star value when it is one.
 

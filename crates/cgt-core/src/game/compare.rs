@@ -1,6 +1,6 @@
-//! Comparison of canonical games: `G <= H` iff no `G^L >= H` and no `H^R <= G` (THEORY.md),
+//! Comparison of canonical games: `G <= H` iff no `G^L >= H` and no `H^R <= G` (docs/src/theory/canonical-forms.md),
 //! memoised, with two fast paths: two number-up-star values compare arithmetically (the sign
-//! rule of THEORY.md, "Up"), and a number `x` against a game `H` that is not a number needs
+//! rule of docs/src/theory/canonical-forms.md), and a number `x` against a game `H` that is not a number needs
 //! only one side of the definition, because `H - x = {H^L - x | H^R - x}` (number
 //! translation, CGT II.3): `x <= H` iff no `H^R <= x`, and `H <= x` iff no `H^L >= x`.
 //!

@@ -1,7 +1,7 @@
 //! A lossy memo keyed by pairs of game ids (comparisons `a <= b`, sums `a + b`): one flat
 //! array probed at two neighbouring slots, so a lookup touches one cache line.
 //!
-//! It only ever speeds things up (the results are facts about canonical games, THEORY.md), so
+//! It only ever speeds things up (the results are facts about canonical games, docs/src/theory/canonical-forms.md), so
 //! when it is full an old entry is simply overwritten instead of the whole table being
 //! cleared: the entries of the current search, which are the ones asked for again, stay.
 

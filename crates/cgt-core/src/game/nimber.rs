@@ -1,5 +1,5 @@
 //! Nimber parts of any size: `*m` for a natural number `m` that may exceed a machine word
-//! (THEORY.md, "Impartial games"; the sum of nimbers is the XOR of their values, Winning Ways
+//! (docs/src/theory/sprague-grundy.md; the sum of nimbers is the XOR of their values, Winning Ways
 //! ch. 3, Siegel's *Combinatorial Game Theory* II.2).
 //!
 //! Values up to `u64::MAX` are kept inline, larger ones on the heap; the representation is

@@ -48,7 +48,7 @@ impl Nus {
         Some(Nus { x: -&self.x, ups: self.ups.checked_neg()?, nim: self.nim.clone() })
     }
 
-    /// The outcome class, by the sign rule of THEORY.md ("Up").
+    /// The outcome class, by the sign rule of docs/src/theory/canonical-forms.md.
     pub fn outcome(&self) -> Outcome {
         match self.x.signum() {
             1 => return Outcome::L,
@@ -172,7 +172,7 @@ fn number_birthday(x: &Dyadic) -> u64 {
     c.saturating_add(x.exponent())
 }
 
-/// The canonical options of a number (THEORY.md, "Numbers").
+/// The canonical options of a number (docs/src/theory/simplicity.md).
 fn number_options(x: &Dyadic) -> (Vec<Nus>, Vec<Nus>) {
     if x.is_zero() {
         return (vec![], vec![]);

@@ -1,7 +1,7 @@
 //! Negation, disjunctive sums and ordinal sums of canonical games, memoised.
 //!
 //! * `-G = {-G^R | -G^L}` is canonical when `G` is, so it is stored without further work.
-//! * Two nus values add componentwise (THEORY.md, "Up").
+//! * Two nus values add componentwise (docs/src/theory/canonical-forms.md).
 //! * A number `x` plus a game `G` that is not a number is `{G^L + x | G^R + x}` (number
 //!   translation, CGT II.3), and translating a canonical form gives a canonical form, so
 //!   it is stored without canonicalising (the tests check this against canonicalisation).
@@ -135,7 +135,7 @@ impl Games {
         self.intern_checked(node, budget)
     }
 
-    /// The ordinal sum `a : b` (THEORY.md), memoised.
+    /// The ordinal sum `a : b` (docs/src/theory/rulesets.md), memoised.
     pub(crate) fn ordinal(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
         // `G : x` for a number x only depends on x's value (the colon principle), and ordinal
         // sums associate, so it is G followed by x's sign expansion one ±1 at a time: no

@@ -31,7 +31,7 @@ fn product(a: &BigUint, b: &BigUint) -> BigUint {
 
 #[test]
 fn published_values() {
-    // ONAG ch. 6 and the SPEC: 2*2 = 3, 4*4 = 6, 16*16 = 24, 8*16 = 128, *4 * *4 = *6.
+    // ONAG ch. 6 and docs/src/theory/sprague-grundy.md: 2*2 = 3, 4*4 = 6, 16*16 = 24, 8*16 = 128, *4 * *4 = *6.
     assert_eq!(nim_product_u64(8, 16), 128);
     assert_eq!(nim_product_u64(2, 2), 3);
     assert_eq!(nim_product_u64(4, 4), 6);

@@ -1,5 +1,5 @@
-//! The conjunctive and selective compounds of two short games (WW ch. 9; THEORY.md,
-//! "Misère play and compounds"), on any partizan games, by their definitions:
+//! The conjunctive and selective compounds of two short games (WW ch. 9; docs/src/theory/rulesets.md,
+//! "Compounds of impartial games"), on any partizan games, by their definitions:
 //!
 //! * conjunctive `G ∧ H = {G^L ∧ H^L | G^R ∧ H^R}`: a move moves in every component, so play
 //!   ends as soon as some component has no move for the player to move;

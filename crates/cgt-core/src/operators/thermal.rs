@@ -1,5 +1,5 @@
-//! Cooling, heating, overheating and freezing (CGT II.5; WW ch. 6; LiP ch. 6; THEORY.md,
-//! "Wave 2").
+//! Cooling, heating, overheating and freezing (CGT II.5; WW ch. 6; LiP ch. 6; docs/src/theory/temperature.md,
+//! "Heating and overheating").
 //!
 //! * Cooling by a number `t > -1`: `G_t = {G^L_t - t | G^R_t + t}`, except that above the
 //!   temperature (where `G_t` first becomes infinitesimally close to a number) `G_t` is the

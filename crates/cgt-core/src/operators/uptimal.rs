@@ -1,4 +1,4 @@
-//! Uptimal powers and expansions (CGT II.4, "uptimals"; WW ch. 7; THEORY.md, "Wave 2").
+//! Uptimal powers and expansions (CGT II.4, "uptimals"; WW ch. 7; docs/src/theory/rulesets.md).
 //!
 //! For a game `G = {0 | H}` (in canonical form), `G^1 = G` and
 //! `G^n = {0 | H - G^{→(n-1)}}`, where `G^{→n} = G^1 + ... + G^n`. For `G = ^` this gives

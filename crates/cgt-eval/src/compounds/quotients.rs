@@ -1,5 +1,5 @@
 //! Misère outcomes of sums of heaps of one rule from the rule's misère quotient
-//! (Plambeck–Siegel, "Misère quotients for impartial games", 2008; THEORY.md, "Misère play"):
+//! (Plambeck–Siegel, "Misère quotients for impartial games", 2008; docs/src/theory/misere-quotients.md):
 //! a sum is a misère P-position iff the product of its heaps' elements lies in the P-portion,
 //! one table lookup per heap. Each rule's quotient is computed once per session (on half of the
 //! statement's remaining time) and kept with its proof, so a sum with a larger heap grows it

@@ -1,4 +1,4 @@
-//! Definitions whose positions repeat (SPEC §3.6, §3.8): the calls reached are the positions of
+//! Definitions whose positions repeat (docs/src/howto/define.md): the calls reached are the positions of
 //! a loopy game (Siegel, *Combinatorial Game Theory*, ch. VI; Winning Ways ch. 11).
 //!
 //! A call that is an option of a game literal (or a position in a partizan rule's lists) and

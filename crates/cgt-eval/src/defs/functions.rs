@@ -2,7 +2,7 @@
 //! inside a definition's body: the argument values are bound to names no program can write,
 //! the function's row evaluates a call of those names exactly as it would in a statement, and
 //! its result comes back as a value of the definition language. The theory is each function's
-//! own (SPEC §3.5); results are memoised per function and arguments like calls of definitions.
+//! own (docs/src/reference/functions.md); results are memoised per function and arguments like calls of definitions.
 
 use cgt_syntax::{CallArg, ExprKind, Span, Spanned};
 

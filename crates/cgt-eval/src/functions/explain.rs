@@ -1,4 +1,4 @@
-//! `explain(G)`: the derivation of a game's canonical form, step by step (SPEC §3.5), from
+//! `explain(G)`: the derivation of a game's canonical form, step by step (docs/src/reference/functions.md), from
 //! `cgt_core::explain`, followed for a ruleset position or a sum by each player's winning move
 //! (`functions/winning.rs`); and the same explanation beside each game statement's report for
 //! the editor's hover and `cgt eval --explain`.

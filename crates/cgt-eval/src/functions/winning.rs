@@ -1,4 +1,4 @@
-//! Winning moves for `explain` (SPEC §3.5): for a ruleset position, and for a sum of partizan
+//! Winning moves for `explain` (docs/src/reference/functions.md): for a ruleset position, and for a sum of partizan
 //! components, a move for each player who has a winning one when moving first, written as a
 //! position in the ruleset's notation (for a sum: which term, and the term after the move).
 //!

@@ -1,4 +1,4 @@
-//! Sided values in the language (SPEC §3.8; Siegel *CGT* ch. VI.4-5, WW ch. 11): a loopy game
+//! Sided values in the language (docs/src/theory/stoppers.md; Siegel *CGT* ch. VI.4-5, WW ch. 11): a loopy game
 //! that is not a stopper is its sides `G+ & G-`, each a stopper in simplest form or, when it is
 //! not a stopper (Bach's Carousel), a simplified loopy graph.
 //!

@@ -1,4 +1,4 @@
-//! Cutcake and Eatcake: the SPEC values, notation, and the solver (pieces, quarter turns)
+//! Cutcake and Eatcake: the values of docs/src/reference/rulesets.md, notation, and the solver (pieces, quarter turns)
 //! against the plain search.
 
 use cgt_core::Budget;
@@ -17,7 +17,7 @@ fn shown(rule: CakeRule, pieces: &[(usize, usize)]) -> String {
 
 #[test]
 fn published_values() {
-    // SPEC: CGSuite's Cutcake((8,1)) is -7, Eatcake 8x1 is ^.
+    // docs/src/cgsuite.md: CGSuite's Cutcake((8,1)) is -7, Eatcake 8x1 is ^.
     assert_eq!(shown(CakeRule::Cut, &[(8, 1)]), "-7");
     assert_eq!(shown(CakeRule::Cut, &[(1, 8)]), "7");
     assert_eq!(shown(CakeRule::Eat, &[(8, 1)]), "^");

@@ -226,7 +226,7 @@ fn codes() {
     assert_eq!(OctalCode::from_digits(0, &[9]), Err(OctalError::BadDigit { offset: 0, found: '9' }));
 }
 
-/// The periods of SPEC §3.3, as published (WW ch. 4).
+/// The periods of docs/src/theory/periodicity.md, as published (WW ch. 4).
 #[test]
 fn known_periods() {
     let budget = Budget::unlimited();

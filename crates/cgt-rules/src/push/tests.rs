@@ -18,7 +18,7 @@ fn shown(rule: PushRule, text: &str) -> String {
 
 #[test]
 fn published_values() {
-    // SPEC (CGSuite's Push).
+    // docs/src/cgsuite.md (CGSuite's Push).
     assert_eq!(shown(PushRule::Push, "xo.xo.xo.xo"), "-183/32");
     assert_eq!(shown(PushRule::Push, "x"), "1");
     assert_eq!(shown(PushRule::Shove, "..x"), "3");

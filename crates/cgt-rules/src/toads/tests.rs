@@ -18,7 +18,7 @@ fn shown(text: &str) -> String {
 
 #[test]
 fn published_values() {
-    // SPEC; WW ch. 1 and Lessons in Play ch. 1 give these small positions.
+    // docs/src/cgsuite.md; WW ch. 1 and Lessons in Play ch. 1 give these small positions.
     assert_eq!(shown("TT.F"), "{1/2|0}");
     assert_eq!(shown("T.F"), "*");
     assert_eq!(shown("TF"), "0");

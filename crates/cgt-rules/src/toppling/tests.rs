@@ -1,5 +1,5 @@
-//! Toppling Dominoes: the SPEC values, the engine against plain search from the rules on every
-//! row up to length 8, and outcomes of differences against a win/loss search.
+//! Toppling Dominoes: the values of docs/src/tutorial/outcomes.md, the engine against plain search from
+//! the rules on every row up to length 8, and outcomes of differences against a win/loss search.
 
 use std::collections::HashMap;
 

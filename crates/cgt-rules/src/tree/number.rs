@@ -1,4 +1,4 @@
-//! Blue/red trees are numbers (THEORY.md, "Blue-red trees").
+//! Blue/red trees are numbers (docs/src/theory/simplicity.md).
 //!
 //! The branches at a vertex add up, and an edge under a subtree of value x is worth
 //! `(x + k) / 2^(k-1)` ([`edge_value`]). Applied edge by edge, that formula costs the size of
@@ -14,7 +14,7 @@ use cgt_core::Dyadic;
 use super::{Colour, Tree};
 use crate::boxes;
 
-/// The value of an edge of `colour` under a subtree of value `above` (THEORY.md): blue gives
+/// The value of an edge of `colour` under a subtree of value `above` (docs/src/theory/simplicity.md): blue gives
 /// `(x + k) / 2^(k-1)`, k the least positive integer with `x + k >= 1`, red the negative of
 /// blue under `-x`; `None` for green.
 pub fn edge_value(colour: Colour, above: &Dyadic) -> Option<Dyadic> {

@@ -3,7 +3,7 @@
 //!
 //! `e : H = {e^L, e : H^L | e^R, e : H^R}`, and it depends only on the value of H (Conway,
 //! *On Numbers and Games*, ch. 15), so H's canonical options serve. On numbers and nimbers the
-//! tree formulas give `e : x` at once (THEORY.md, "Blue-red trees": the edge formula and the
+//! tree formulas give `e : x` at once (docs/src/theory/simplicity.md: the edge formula and the
 //! colon principle), so the search walks only the other options, with an explicit stack:
 //! a blue path under a green edge, say, is `n*` after n steps of no depth at all.
 

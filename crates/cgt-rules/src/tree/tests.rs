@@ -1,4 +1,4 @@
-//! Coloured trees: the SPEC values, every shape up to 7 edges against search from the rules,
+//! Coloured trees: the values of docs/src/tutorial/numbers.md, every shape up to 7 edges against search from the rules,
 //! and trees of 100,000 edges.
 
 use cgt_core::game::{DisplayStyle, Games};

@@ -1,4 +1,4 @@
-//! The names in definitions and table statements (SPEC §3.6), resolved against the scopes of
+//! The names in definitions and table statements (docs/src/reference/language.md), resolved against the scopes of
 //! parameters and `for` variables as the definitions' compiler resolves them: a plain name is
 //! the innermost local of that name, else a name of another statement; a call is never a local.
 //! Iterative, with the scopes as a tree of nodes, so deep bodies need no deep stack.

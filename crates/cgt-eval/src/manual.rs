@@ -1,0 +1,228 @@
+//! The manual's entries, read from the registry rows: the hover of a function or ruleset name,
+//! `cgt doc` and the generated reference pages of the book (`docs/src/reference/`) all come
+//! from here, so the three say the same thing and cannot drift from the rows.
+
+mod examples;
+mod link;
+
+use std::fmt::Write;
+
+use crate::names::suggest;
+use crate::registry::{FunctionDef, Returns, RulesetDef, functions, rulesets};
+
+pub use link::playground_hash;
+
+/// A ruleset's or a function's entry in the manual.
+#[derive(Clone, Copy, Debug)]
+pub enum Entry {
+    /// A ruleset: `name[...]`.
+    Ruleset(&'static RulesetDef),
+    /// A function: `name(...)`.
+    Function(&'static FunctionDef),
+}
+
+impl std::fmt::Debug for RulesetDef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ruleset {}", self.name)
+    }
+}
+
+impl Entry {
+    /// The name the entry is about.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Entry::Ruleset(r) => r.name,
+            Entry::Function(f) => f.name,
+        }
+    }
+
+    /// What the entry's name gives.
+    pub fn returns(&self) -> Returns {
+        match self {
+            Entry::Ruleset(r) => r.returns,
+            Entry::Function(f) => f.returns,
+        }
+    }
+
+    /// The entry as Markdown: the text of the hover on the name, and of `cgt doc NAME`.
+    pub fn markdown(&self) -> String {
+        match self {
+            Entry::Function(f) => {
+                let mut out = format!(
+                    "```cgt\n{}\n```\n{} (function `{}`; gives {})",
+                    f.signature,
+                    f.doc,
+                    f.name,
+                    f.returns.describe()
+                );
+                if !f.aliases.is_empty() {
+                    let _ = write!(out, "\n\nAlso spelled {}.", quoted(f.aliases));
+                }
+                out
+            }
+            Entry::Ruleset(r) => {
+                let mut out =
+                    format!("**{}**: {} (gives {})\n\n```cgt\n{}\n```", r.name, r.doc, r.returns.describe(), r.example);
+                for s in r.settings {
+                    let _ = write!(out, "\n- `{}=`: {}", s.key, s.doc);
+                }
+                out
+            }
+        }
+    }
+
+    /// The entry's example as the lines of a `.cgt` file, one statement per line: a ruleset's
+    /// example from its row (`cram[3x4] or cram["..#", "..."]` is two), a function's from the
+    /// manual's table of function examples.
+    pub fn example_lines(&self) -> Vec<&'static str> {
+        match self {
+            Entry::Ruleset(r) => r.example.split(" or ").collect(),
+            Entry::Function(f) => examples::of(f.name).to_vec(),
+        }
+    }
+}
+
+/// Every entry: the rulesets, then the functions, in the registry's order.
+pub fn entries() -> Vec<Entry> {
+    let rules = rulesets().iter().map(Entry::Ruleset);
+    rules.chain(functions().iter().map(Entry::Function)).collect()
+}
+
+/// The entry named `name` (a function may be named by an alias), or the closest name to
+/// suggest ("did you mean") when there is none.
+pub fn lookup(name: &str) -> Result<Entry, Option<&'static str>> {
+    if let Some(f) = crate::registry::function(name) {
+        return Ok(Entry::Function(f));
+    }
+    if let Some(r) = crate::registry::ruleset(name) {
+        return Ok(Entry::Ruleset(r));
+    }
+    Err(suggest(name, entries().iter().map(Entry::name)))
+}
+
+/// The kinds of result in the order the index lists them.
+const KINDS: [Returns; 7] =
+    [Returns::Game, Returns::Number, Returns::Integer, Returns::Outcome, Returns::Play, Returns::List, Returns::Text];
+
+/// The index `cgt doc` prints: every ruleset and every function, grouped by what they give.
+pub fn index() -> String {
+    let all = entries();
+    let mut out = String::new();
+    for (title, rulesets) in [("Rulesets", true), ("Functions", false)] {
+        let _ = writeln!(out, "{title}");
+        for kind in KINDS {
+            let names: Vec<&str> = all
+                .iter()
+                .filter(|e| matches!(e, Entry::Ruleset(_)) == rulesets && e.returns() == kind)
+                .map(Entry::name)
+                .collect();
+            if !names.is_empty() {
+                let _ = writeln!(out, "  giving {}:\n{}", kind.describe(), wrap(&names, "    ", 92));
+            }
+        }
+    }
+    out.push_str("\n`cgt doc NAME` prints one entry.\n");
+    out
+}
+
+/// The generated pages of the book's reference, as (file name under `docs/src/reference/`,
+/// Markdown). Each example is a ```cgt block; the book's test writes its output after it.
+pub fn reference_pages() -> Vec<(&'static str, String)> {
+    let all = entries();
+    let page = |title: &str, intro: &str, rulesets: bool| {
+        let mut out = format!(
+            "# {title}\n\n<!-- Generated from the registry rows by `UPDATE_EXPECT=1 cargo test -p cgt-cli --test book`: do not edit. -->\n\n{intro}\n"
+        );
+        for e in all.iter().filter(|e| matches!(e, Entry::Ruleset(_)) == rulesets) {
+            out.push_str(&reference_entry(e));
+        }
+        out
+    };
+    vec![
+        (
+            "rulesets.md",
+            page(
+                "Rulesets",
+                "Every ruleset, in the order of the registry: its notation (the example), what it is, the \
+                 settings it accepts after the brackets and the kind of result it gives, then its example \
+                 run through `cgt eval`. `cgt doc NAME` prints the same entry in the terminal, and the \
+                 editor shows it when the mouse rests on the name.",
+                true,
+            ),
+        ),
+        (
+            "functions.md",
+            page(
+                "Functions",
+                "Every function, in the order of the registry: how it is called, what it computes and the \
+                 kind of result it gives, then an example run through `cgt eval`. `cgt doc NAME` prints the \
+                 same entry in the terminal, and the editor shows it when the mouse rests on the name.",
+                false,
+            ),
+        ),
+    ]
+}
+
+/// One entry of a reference page: a heading, the entry's Markdown, its example.
+fn reference_entry(e: &Entry) -> String {
+    let mut out = format!("\n## {}\n\n", e.name());
+    // The hover's Markdown shows a signature in a ```cgt block, which is not a runnable
+    // example: the book shows it as a plain code block instead.
+    let body = e.markdown().replace("```cgt\n", "```text\n");
+    let _ = writeln!(out, "{body}\n");
+    let _ = writeln!(out, "```cgt\n{}\n```", e.example_lines().join("\n"));
+    out
+}
+
+/// Names quoted as code and joined with commas.
+fn quoted(names: &[&str]) -> String {
+    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+}
+
+/// `names` joined with commas in lines of at most `width` characters, each starting with
+/// `indent`.
+fn wrap(names: &[&str], indent: &str, width: usize) -> String {
+    let mut lines = vec![indent.to_string()];
+    for (i, n) in names.iter().enumerate() {
+        let piece = if i + 1 < names.len() { format!("{n}, ") } else { n.to_string() };
+        let last = lines.last_mut().expect("one line at least");
+        if last.len() + piece.trim_end().len() > width && last.len() > indent.len() {
+            lines.push(indent.to_string());
+        }
+        lines.last_mut().expect("one line at least").push_str(&piece);
+    }
+    lines.iter().map(|l| l.trim_end()).collect::<Vec<_>>().join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_has_an_entry_and_an_example() {
+        for e in entries() {
+            assert_eq!(lookup(e.name()).map(|x| x.name()), Ok(e.name()));
+            assert!(!e.example_lines().is_empty(), "{} has no example", e.name());
+            assert!(index().contains(e.name()), "{} is not in the index", e.name());
+        }
+    }
+
+    #[test]
+    fn unknown_names_get_a_suggestion() {
+        assert_eq!(lookup("clobbr").map(|e| e.name()), Err(Some("clobber")));
+        assert_eq!(lookup("tmep").map(|e| e.name()), Err(Some("temp")));
+        assert_eq!(lookup("zzzzzzzz").map(|e| e.name()), Err(None));
+    }
+
+    #[test]
+    fn aliases_find_their_function() {
+        let f = functions().iter().find(|f| !f.aliases.is_empty()).expect("a function with an alias");
+        assert_eq!(lookup(f.aliases[0]).map(|e| e.name()), Ok(f.name));
+    }
+
+    #[test]
+    fn wrapping_keeps_every_name() {
+        let names = ["alpha", "beta", "gamma", "delta"];
+        assert_eq!(wrap(&names, "  ", 16), "  alpha, beta,\n  gamma, delta");
+    }
+}
