@@ -35,6 +35,9 @@ fn hover_names_winning_moves_after_the_canonical_form() {
     expect_test::expect![[r#"
         **Explanation**
 
+        The position toads["TT.F"]: Left has 1 move, Right has 1  
+        Left moves to toads["T.TF"] = 1/2  
+        Right moves to toads["TTF."] = 0  
         G = `{1/2|0}`  
         No option is dominated or reversible: the canonical form is `{1/2|0}`  
         Left wins moving first: `toads["TT.F"]` → `toads["T.TF"]`, of value `1/2` (>= 0)  
