@@ -161,7 +161,11 @@ fn a_statement_that_stopped_the_engine_is_blanked_and_the_others_keep_their_offs
     let second = units(text, text.find("let").unwrap());
     let (blanked, ranges) = crate::blank_statements(text, &[second]);
     assert_eq!(blanked.len(), text.len());
-    assert_eq!(blanked.encode_utf16().count(), text.encode_utf16().count() - 1, "± (2 bytes) became 2 spaces");
+    assert_eq!(
+        blanked.encode_utf16().count(),
+        text.encode_utf16().count() + 1,
+        "± (one unit, 2 bytes) became 2 spaces"
+    );
     assert!(blanked.starts_with("*2\n") && blanked.ends_with("  ↑ + *\n"), "{blanked:?}");
     assert!(!blanked.contains("let"));
     assert_eq!(ranges, vec![(second, second + "let x = {1 | ±2}".encode_utf16().count())]);
