@@ -31,7 +31,7 @@ pub use ordinal::ordinal_product;
 pub use product::{conway, nim_multiply, norton};
 pub use rcf::{inf_geq, rcf};
 pub use simple::{born, left_incentives, miny, right_incentives, tiny};
-pub use thermal::{cool, freeze, heat, overheat};
+pub use thermal::{cool, freeze, heat, multiple, overheat};
 pub use uptimal::{Uptimal, pow, powto, uptimal};
 
 use crate::budget::{Budget, Exhausted};

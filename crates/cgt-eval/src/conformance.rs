@@ -13,6 +13,9 @@
 //! - the winning move `explain(P)` names for each player is one of its moves and wins (or, if
 //!   it says there is none, no move wins).
 //!
+//! Every function row is held to its defining identity or a theorem about it, on random
+//! games (`functions.rs`, `impartial.rs`).
+//!
 //! Heap games and the scoring and graph games have oracles written here from their rules
 //! (octal codes digit by digit, subtraction sets, coin turning, deque, fair choices, games on
 //! graphs), apart from the solvers they check.
@@ -29,8 +32,12 @@ use crate::registry::AnyPosition;
 use crate::value::{MoveList, Value};
 use crate::{Config, Session};
 
+mod budgets;
+mod functions;
 mod generators;
 mod heaps;
+mod impartial;
+mod trees;
 
 use generators::generator;
 
@@ -202,4 +209,86 @@ fn every_ruleset_row_has_a_generator_and_meets_its_oracle() {
         }
         eprintln!("conformance: {} in {:.2} s", row.name, started.elapsed().as_secs_f64());
     }
+}
+
+#[test]
+fn every_function_row_has_a_law_and_keeps_it() {
+    let missing: Vec<&str> =
+        crate::functions().iter().map(|f| f.name).filter(|n| functions::law(n).is_none()).collect();
+    assert!(missing.is_empty(), "function rows with no law in the conformance suite: {missing:?}");
+    for (i, row) in crate::functions().iter().enumerate() {
+        let law = functions::law(row.name).expect("checked above");
+        let mut lab = functions::Lab::new(Session::new(Config::default()), Rng::new(0xf0_2026 + i as u64), row.name);
+        let started = std::time::Instant::now();
+        for _ in 0..functions::TRIALS {
+            law(&mut lab);
+        }
+        eprintln!("conformance: {}() in {:.2} s", row.name, started.elapsed().as_secs_f64());
+    }
+}
+
+/// The time budget of the budget checks, and the slack allowed over it.
+const BUDGET: std::time::Duration = std::time::Duration::from_millis(300);
+const SLACK: std::time::Duration = std::time::Duration::from_millis(500);
+
+#[test]
+fn every_row_comes_back_within_its_budget() {
+    let rows: Vec<&str> =
+        crate::rulesets().iter().map(|r| r.name).chain(crate::functions().iter().map(|f| f.name)).collect();
+    let missing: Vec<&&str> = rows.iter().filter(|n| budgets::large(n).is_none()).collect();
+    assert!(missing.is_empty(), "rows with no large statement in the conformance suite: {missing:?}");
+    let config = Config { time: BUDGET, memory: 256 << 20, threads: 1, ..Config::default() };
+    let mut gave_up = 0;
+    for row in rows {
+        for text in budgets::large(row).expect("checked above") {
+            // A machine busy with other tests (or other jobs) stalls a run in wall time, so an
+            // overrun is judged by the time this thread spent on the processor: a path that
+            // ignores its budget overruns that too.
+            let run = || {
+                let (started, cpu) = (std::time::Instant::now(), thread_cpu());
+                let reports = crate::evaluate(text, &config);
+                (started.elapsed(), thread_cpu().zip(cpu).map(|(b, a)| b.saturating_sub(a)), reports)
+            };
+            let (took, cpu, reports) = run();
+            let limit = BUDGET + SLACK;
+            let busy = cpu.is_some_and(|c| c <= limit);
+            assert!(
+                took <= limit || busy,
+                "{text}: {:.2} s ({:.2} s on the processor) on a budget of {:.2} s",
+                took.as_secs_f64(),
+                cpu.unwrap_or_default().as_secs_f64(),
+                BUDGET.as_secs_f64()
+            );
+            let [report] = reports.as_slice() else { panic!("{text}: one statement") };
+            for d in &report.diagnostics {
+                assert!(d.code != cgt_syntax::Code::Internal, "{text}: {}", d.message);
+            }
+            gave_up += usize::from(report.gave_up());
+            let note = if report.gave_up() {
+                ", gave up"
+            } else if report.diagnostics.iter().any(|d| d.severity == cgt_syntax::Severity::Error) {
+                ", refused"
+            } else {
+                ""
+            };
+            eprintln!(
+                "budget: {text}: {:.2} s ({:.2} s on the processor){note}",
+                took.as_secs_f64(),
+                cpu.unwrap_or_default().as_secs_f64()
+            );
+        }
+    }
+    eprintln!("budget: {gave_up} statements gave up");
+}
+
+/// The processor time of the calling thread so far (Linux: `/proc/thread-self/stat`, in clock
+/// ticks of 10 ms), or None where that cannot be read.
+fn thread_cpu() -> Option<std::time::Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // The fields after the command name (which is in parentheses and may hold spaces): utime
+    // and stime are the 12th and 13th of them.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(std::time::Duration::from_millis(ticks * 10))
 }

@@ -146,7 +146,7 @@ impl Session {
     }
 
     /// `^<n>` (CGSuite's `^.Pow(n)`), `^[n]` (`^.PowTo(n)`) and their negatives.
-    fn uptimal(&mut self, u: &Spanned<Uptimal>, ctx: &Ctx) -> EvalResult<GameId> {
+    fn uptimal(&mut self, u: &Spanned<Box<Uptimal>>, ctx: &Ctx) -> EvalResult<GameId> {
         let n = u.node.n.parse::<u64>().ok().filter(|&n| (1..=MAX_UPTIMAL).contains(&n)).ok_or_else(|| {
             Box::new(
                 Diagnostic::error(
@@ -168,7 +168,26 @@ impl Session {
             operators::OpError::Exhausted(x) => gave_up(x, u.span.clone(), budget),
             operators::OpError::Undefined(msg) => Box::new(Diagnostic::error(Code::Argument, u.span.clone(), msg)),
         })?;
-        if u.node.down { self.lift(&u.span, budget, |games, b| games.neg(g, b)) } else { Ok(g) }
+        let g = if u.node.down { self.lift(&u.span, budget, |games, b| games.neg(g, b))? } else { g };
+        match &u.node.copies {
+            None => Ok(g),
+            Some(k) => {
+                let k: cgt_core::Dyadic =
+                    k.parse::<num_bigint::BigInt>().map(|k| cgt_core::Dyadic::new(k, 0)).map_err(|_| {
+                        Box::new(Diagnostic::error(
+                            Code::Number,
+                            u.span.clone(),
+                            format!("`{k}` is not a whole number"),
+                        ))
+                    })?;
+                operators::multiple(&mut self.games, &k, g, budget).map_err(|e| match e {
+                    operators::OpError::Exhausted(x) => gave_up(x, u.span.clone(), budget),
+                    operators::OpError::Undefined(msg) => {
+                        Box::new(Diagnostic::error(Code::Argument, u.span.clone(), msg))
+                    }
+                })
+            }
+        }
     }
 
     /// `±(A, B, ...)` = `{A, B, ... | -A, -B, ...}`.

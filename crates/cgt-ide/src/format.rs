@@ -281,6 +281,8 @@ fn role(tok: Token<'_>, prev: Option<Token<'_>>, literal: &[bool], i: usize, tok
         Token::RBrace | Token::RParen | Token::RBracket => Role::Close,
         Token::Comma => Role::Comma,
         Token::Minus | Token::PlusMinus if !after_operand => Role::Prefix,
+        // The `2·` of `2·^<3>` is glued to its uptimal.
+        Token::Copies(_) => Role::Prefix,
         Token::Plus | Token::Minus | Token::PlusMinus | Token::Colon | Token::Amp | Token::Bars(_) => Role::Binary,
         Token::EqEq | Token::NotEq | Token::Lt | Token::Gt | Token::LtEq | Token::GtEq | Token::Confused => {
             Role::Binary

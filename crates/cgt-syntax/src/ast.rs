@@ -190,7 +190,7 @@ pub struct Nus {
     /// The nimber part, if written: `*` is 1.
     pub star: Option<Spanned<String>>,
     /// An uptimal in place of the ups, if written: `^<2>`, `v[3]`.
-    pub uptimal: Option<Spanned<Uptimal>>,
+    pub uptimal: Option<Spanned<Box<Uptimal>>>,
 }
 
 /// An uptimal as written: `^<n>` (up-nth), `^[n]` (`^<1> + ... + ^<n>`), or their negatives
@@ -203,6 +203,8 @@ pub struct Uptimal {
     pub sum: bool,
     /// The digits of n.
     pub n: String,
+    /// The digits of a whole number of copies written before it, `2·^<3>`.
+    pub copies: Option<Box<str>>,
 }
 
 /// A number literal: `-15/8`, `3`.

@@ -329,8 +329,10 @@ where
     };
     let nth = int.delimited_by(just(Token::Lt), just(Token::Gt)).map(|n| (false, n));
     let sum = int.delimited_by(just(Token::LBracket), just(Token::RBracket)).map(|n| (true, n));
-    let uptimal =
-        arrow.then(nth.or(sum)).map_with(|(down, (sum, n)), e| Spanned::new(Uptimal { down, sum, n }, span(e.span())));
+    let copies = select! { Token::Copies(s) => Box::<str>::from(s.trim_end_matches('·')) }.or_not();
+    let uptimal = copies.then(arrow).then(nth.or(sum)).map_with(|((copies, down), (sum, n)), e| {
+        Spanned::new(Box::new(Uptimal { down, sum, n, copies }), span(e.span()))
+    });
     let infinitesimal = uptimal.map(|u| (None, Some(u))).or(ups.map(|u| (Some(u), None)));
     let with_number = number.then(infinitesimal.or_not()).then(star.or_not()).map(|((number, inf), star)| {
         let (ups, uptimal) = inf.unwrap_or((None, None));

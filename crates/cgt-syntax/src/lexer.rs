@@ -27,6 +27,10 @@ pub enum Token<'src> {
     /// A decimal integer of any size: `42`.
     #[regex(r"[0-9]+", |lex| lex.slice())]
     Int(&'src str),
+    /// A whole number of copies of the uptimal that follows, as `uptimal(G)` prints it: the
+    /// `2·` of `2·^<3>` (one token, so `·` is never expected anywhere else).
+    #[regex(r"[0-9]+·", |lex| lex.slice())]
+    Copies(&'src str),
     /// A number with a decimal point, used by octal codes: `0.137`.
     #[regex(r"[0-9]+\.[0-9]+", |lex| lex.slice())]
     Decimal(&'src str),
@@ -216,6 +220,7 @@ impl fmt::Display for Token<'_> {
             | Token::Code(s)
             | Token::MisereForm(s)
             | Token::Int(s)
+            | Token::Copies(s)
             | Token::Decimal(s)
             | Token::Dims(s)
             | Token::Ident(s)

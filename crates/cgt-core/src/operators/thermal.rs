@@ -163,7 +163,7 @@ fn overheat_rec(
 }
 
 /// `n·s`: `n` copies of `s` (of `-s` for negative n), by doubling.
-pub(super) fn multiple(games: &mut Games, n: &Dyadic, s: GameId, budget: &Budget) -> OpResult<GameId> {
+pub fn multiple(games: &mut Games, n: &Dyadic, s: GameId, budget: &Budget) -> OpResult<GameId> {
     let (mut base, mut k) = match n.signum() {
         -1 => (games.neg(s, budget)?, (-n.clone()).numerator().clone()),
         _ => (s, n.numerator().clone()),

@@ -115,8 +115,9 @@ impl Plain {
 }
 
 /// Searches of one rule, memoised.
+/// Grundy values and misère outcomes of a plain rule, memoised.
 #[derive(Default)]
-struct Search {
+pub(super) struct Search {
     grundy: HashMap<u64, u64>,
     misere: HashMap<Vec<u64>, bool>,
     coins: HashMap<u32, u64>,
@@ -124,7 +125,8 @@ struct Search {
 }
 
 impl Search {
-    fn grundy(&mut self, p: &Plain, n: u64) -> u64 {
+    /// The Grundy value of one heap of `n`.
+    pub(super) fn grundy(&mut self, p: &Plain, n: u64) -> u64 {
         if let Some(&g) = self.grundy.get(&n) {
             return g;
         }
@@ -135,7 +137,7 @@ impl Search {
     }
 
     /// Whether the player to move wins the sum of `heaps` under misère play.
-    fn misere_wins(&mut self, p: &Plain, heaps: &[u64]) -> bool {
+    pub(super) fn misere_wins(&mut self, p: &Plain, heaps: &[u64]) -> bool {
         let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
         key.sort_unstable();
         if let Some(&w) = self.misere.get(&key) {
