@@ -18,6 +18,10 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     doc: "Black-and-White boxes (Hackenbush strings), piles bottom to top; G is green; bare words `WBBW.BW` too",
     settings: &[],
     returns: Returns::Game,
+    limits: "Black-and-white piles by van Roode's rule, linear in the number of boxes and exact at any length \
+             (one pile of 10^6 boxes takes a few milliseconds, BENCHMARKS.md \"boxes-long-pile\"); piles \
+             with green boxes are searched from their options, so keep those short.",
+    source: "theory/simplicity.md (van Roode's rule); WW ch. 2 and 7; LiP ch. 5 (Hackenbush strings).",
     eval,
     heap_rule: None,
     position: Some(|r| read(r).map(|p| Box::new(p) as Box<dyn AnyPosition>)),
