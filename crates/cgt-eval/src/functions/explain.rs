@@ -25,9 +25,9 @@ pub(crate) const EXPLAIN: FunctionDef = FunctionDef {
           for a ruleset position or a sum, each player's winning move as a position in the ruleset's notation",
     returns: Returns::Text,
     aliases: &[],
-    limits: "Derives the canonical form step by step (polynomial in the forms involved); lists at most 40 \
-             moves of a ruleset position and values at most 2000, within one more second for the winning \
-             moves.",
+    limits: "Derives the canonical form step by step, comparing options (polynomial in the forms involved); \
+             for a ruleset position it lists at most 40 moves one by one, and values at most 2000 moves \
+             (beyond that it starts from the canonical form).",
     source: "theory/canonical-forms.md and theory/simplicity.md; CGT II.2-II.3 (reductions, number \
              avoidance); LiP ch. 4-5.",
     eval: |s, call, ctx| {

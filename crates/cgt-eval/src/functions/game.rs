@@ -53,7 +53,8 @@ pub(crate) const BIRTHDAY: FunctionDef = FunctionDef {
     doc: "the birthday of G's canonical form (a plain number)",
     returns: Returns::Integer,
     aliases: &[],
-    limits: "Linear in the canonical form; values x + k.^ + *m by a formula, at any size.",
+    limits: "Stored with each canonical form, so immediate once G is built; values x + k.^ + *m by a formula, \
+             at any size.",
     source: "theory/canonical-forms.md; CGT II.2; ONAG ch. 1 (birthdays).",
     eval: |s, call, ctx| {
         let g = s.game_arg(call, ctx)?;

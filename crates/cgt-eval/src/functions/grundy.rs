@@ -18,9 +18,10 @@ pub(crate) const GRUNDY: FunctionDef = FunctionDef {
     doc: "the Grundy value of an impartial game (a plain number), or a rule's Grundy values for heaps a to b (a list)",
     returns: Returns::Integer,
     aliases: &[],
-    limits: "A game's Grundy value through its tree (nimbers to *1024, non-Nim heaps to 64 unfolded). For a \
-             rule, the table up to b, as its ruleset computes it (periods proven where the theory allows); \
-             ranges print at most 100,000 values.",
+    limits: "`grundy(G)` reads the nimber of G's value, so it costs what evaluating G costs (heap and board \
+             rulesets as in their entries). `grundy(RULE, a..b)` reads the rule's table up to b, computed as \
+             its ruleset computes it (periods proven where the theory allows); a range prints at most \
+             100,000 values.",
     source: "theory/sprague-grundy.md and theory/periodicity.md; WW ch. 4; CGT IV.1-IV.2.",
     eval: grundy,
 };

@@ -93,7 +93,7 @@ pub(crate) const ATOMIC: FunctionDef = FunctionDef {
     doc: "the atomic weight of an all-small game G",
     returns: Returns::Game,
     aliases: &[],
-    limits: "Recursive over the canonical form's options, each option's atomic weight once; k.^ + *m \
+    limits: "Recursive over the canonical form's options, from the atomic weights of the options; k.^ + *m \
              directly.",
     source: "ONAG ch. 16; WW ch. 8 (atomic weights); U. Larsson, R. J. Nowakowski (arXiv:2007.03949), Thm. \
              10, for the constructive form computed.",

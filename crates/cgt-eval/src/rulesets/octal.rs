@@ -26,10 +26,10 @@ pub(crate) const OCTAL: RulesetDef = RulesetDef {
     }],
     returns: Returns::Game,
     limits: "Finite codes whose moves leave at most two heaps use the sparse-space method, the others the \
-             definition with bitsets, O(n^2) for n heaps; a proven period (the periodicity theorem) answers \
-             heaps of any size. Without one, heaps are read from a table of at most 20,000,000 values within \
-             the budget: the code 0.6, whose values keep growing, to heap 100,000 in about 9 s. Codes with \
-             repeating digits get no period.",
+             definition with bitsets; a proven period (the periodicity theorem) answers heaps of any size. \
+             Without one, heaps are read from a table of at most 20,000,000 values within the budget: the \
+             code 0.6, whose values keep growing, to heap 100,000 in about 9 s. Codes with repeating digits \
+             get no period.",
     source: "theory/periodicity.md and theory/sprague-grundy.md; WW ch. 4 (octal and hexadecimal games); CGT \
              IV.2; R. K. Guy, C. A. B. Smith, \"The G-values of various games\", Proc. Cambridge Philos. \
              Soc. 52 (1956).",
@@ -78,9 +78,9 @@ pub(crate) const GRUNDY_GAME: RulesetDef = RulesetDef {
           known, so huge heaps give up)",
     settings: &[],
     returns: Returns::Game,
-    limits: "No period is known, so each heap is read from a table computed up to it from the definition \
-             (each heap's splittings); heaps up to 100,000 take under a second, and heaps beyond what the \
-             budget computes give up.",
+    limits: "No period is known, so each heap is read from a table computed up to it by the sparse-space \
+             method (every move leaves at most two heaps): heaps up to 100,000 take under a second, and \
+             heaps beyond what the budget computes give up.",
     source: "theory/sprague-grundy.md; WW ch. 4 (Grundy's game); CGT IV.2.",
     eval,
     heap_rule: Some(|_| Ok(HeapRule::Octal(OctalCode::grundys_game()))),
