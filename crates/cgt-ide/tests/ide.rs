@@ -246,7 +246,7 @@ fn hovers() {
 
             **Limits**: Black-and-white piles by van Roode's rule, linear in the number of boxes and exact at any length (one pile of 10^6 boxes takes a few milliseconds, BENCHMARKS.md "boxes-long-pile"). Piles with green boxes are built bottom up from their prefixes, O(n^2) options for n boxes, and their canonical forms grow with the pile (60 boxes `BGWBGW...` in about 0.2 s).
 
-            **Theory**: theory/simplicity.md (van Roode's rule); WW ch. 2 and 7; LiP ch. 5 (Hackenbush strings).
+            **Theory**: theory/simplicity.md (van Roode's rule); WW and LiP (Hackenbush strings).
             [manual: reference/rulesets.html#boxes]"#]],
     );
 }

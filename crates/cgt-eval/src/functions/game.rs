@@ -17,10 +17,10 @@ pub(crate) const OUTCOME: FunctionDef = FunctionDef {
     limits: "Linear in the canonical form (the signs of the two stops). For a Domineering board, a search \
              that does not build the value, for boards whose rows, each with one more cell, hold at most 128 \
              cells: 6x6 in about 0.2 s, 7x7 beyond the default budget of 10 s.",
-    source: "theory/canonical-forms.md; LiP ch. 2 (outcome classes); CGT II.1; N. Bullock, \"Domineering: \
-             solving large combinatorial search spaces\", ICGA Journal 25 (2002) (safe moves); D. M. \
-             Breuker, J. W. H. M. Uiterwijk, H. J. van den Herik, \"Solving 8x8 Domineering\", Theoretical \
-             Computer Science 230 (2000) (transposition tables).",
+    source: "theory/canonical-forms.md; LiP (outcome classes); CGT II.1; N. Bullock, \"Domineering: solving \
+             large combinatorial search spaces\", ICGA Journal 25 (2002) (safe moves); D. M. Breuker, J. W. \
+             H. M. Uiterwijk, H. J. van den Herik, \"Solving 8x8 Domineering\", Theoretical Computer Science \
+             230 (2000) (transposition tables).",
     eval: |s, call, ctx| {
         if let Some(found) = s.outcome_by_search(s.one_arg(call, "one game")?, ctx) {
             return found;

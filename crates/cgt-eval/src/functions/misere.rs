@@ -95,7 +95,7 @@ pub(crate) const QUOTIENT: FunctionDef = FunctionDef {
              638) in the default budget of 10 s.",
     source: "theory/misere-quotients.md; T. E. Plambeck, \"Taming the wild in impartial combinatorial \
              games\", Integers 5 (2005); T. E. Plambeck, A. N. Siegel, \"Misère quotients for impartial \
-             games\", J. Combin. Theory Ser. A 115 (2008); CGT V.4.",
+             games\", J. Combin. Theory Ser. A 115 (2008); CGT ch. V.",
     eval: |s, call, ctx| match call.args {
         [rule] => {
             let rule = s.argument_rule(rule)?;

@@ -22,7 +22,7 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
              (one pile of 10^6 boxes takes a few milliseconds, BENCHMARKS.md \"boxes-long-pile\"). Piles \
              with green boxes are built bottom up from their prefixes, O(n^2) options for n boxes, and their \
              canonical forms grow with the pile (60 boxes `BGWBGW...` in about 0.2 s).",
-    source: "theory/simplicity.md (van Roode's rule); WW ch. 2 and 7; LiP ch. 5 (Hackenbush strings).",
+    source: "theory/simplicity.md (van Roode's rule); WW and LiP (Hackenbush strings).",
     eval,
     heap_rule: None,
     position: Some(|r| read(r).map(|p| Box::new(p) as Box<dyn AnyPosition>)),

@@ -21,7 +21,7 @@ pub(crate) const CUTCAKE: RulesetDef = RulesetDef {
     returns: Returns::Game,
     limits: "Each piece is valued once by the definition over its cuts, O(R C (R + C)) for the pieces up to R \
              x C, with sides of at most 256: 20x20 in about 0.01 s, 200x200 in about 2.5 s.",
-    source: "theory/simplicity.md (the values are integers); WW ch. 2 (Cutcake); LiP ch. 2.",
+    source: "theory/simplicity.md (the values are integers); WW ch. 2 (Cutcake).",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, CakeRule::Cut),
     heap_rule: None,
     position: Some(|r| read(r, CakeRule::Cut).map(|p| Box::new(p) as Box<dyn AnyPosition>)),

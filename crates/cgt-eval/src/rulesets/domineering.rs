@@ -25,11 +25,11 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
              regions of up to 64 cells are searched on bit boards. `outcome(domineering[...])` searches who \
              wins without the value, for boards whose rows, each with one more cell, hold at most 128 cells: \
              6x6 in about 0.2 s, 7x7 beyond the default budget.",
-    source: "theory/canonical-forms.md; WW ch. 5 (Domineering); LiP ch. 2; CGT II.1 (disjunctive sums of \
-             regions); D. M. Breuker, J. W. H. M. Uiterwijk, H. J. van den Herik, \"Solving 8x8 \
-             Domineering\", Theoretical Computer Science 230 (2000) for the outcome search's setting; N. \
-             Bullock, \"Domineering: solving large combinatorial search spaces\", ICGA Journal 25 (2002) \
-             (safe moves).",
+    source: "theory/canonical-forms.md; WW and LiP (Domineering); CGT II.1 (disjunctive sums of regions); D. \
+             M. Breuker, J. W. H. M. Uiterwijk, H. J. van den Herik, \"Solving 8x8 Domineering\", \
+             Theoretical Computer Science 230 (2000) for the outcome search's setting; N. Bullock, \
+             \"Domineering: solving large combinatorial search spaces\", ICGA Journal 25 (2002) (safe \
+             moves).",
     eval,
     heap_rule: None,
     position: Some(|r| board(r).map(|b| Box::new(b) as Box<dyn AnyPosition>)),

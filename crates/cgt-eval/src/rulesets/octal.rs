@@ -97,7 +97,7 @@ pub(crate) const LASKER: RulesetDef = RulesetDef {
     returns: Returns::Game,
     limits: "Heaps of any size, in constant time per heap: the closed form (heaps 4k+1 and 4k+2 keep their \
              size, 4k+3 and 4k+4 swap).",
-    source: "theory/sprague-grundy.md; WW ch. 4 (Lasker's Nim); LiP ch. 7.",
+    source: "theory/sprague-grundy.md; WW ch. 4 (take-and-break games); CGT IV.2.",
     eval,
     heap_rule: Some(|_| Ok(HeapRule::Octal(OctalCode::lasker()))),
     position: None,

@@ -20,7 +20,7 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
              dominoes, with a table keyed up to reversal; the cost is in the canonical forms, which grow \
              with the row (a random row of 60 black and white dominoes takes about 30 ms, BENCHMARKS.md \
              \"toppling-random\").",
-    source: "theory/canonical-forms.md; WW ch. 7 and LiP ch. 5 (values of special rows); CGT II.1.",
+    source: "theory/canonical-forms.md; WW and LiP (values of special rows); CGT II.1.",
     eval,
     heap_rule: None,
     position: Some(|r| read(r).map(|p| Box::new(p) as Box<dyn AnyPosition>)),

@@ -20,8 +20,8 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
              trees by the colon principle, mixed trees by ordinal sums bottom up (a path of 10^5 edges takes \
              about 15 ms, BENCHMARKS.md \"tree-path\"). Mixed trees whose values are not numbers, nimbers or \
              small ordinal sums grow with their canonical forms.",
-    source: "theory/simplicity.md and theory/sprague-grundy.md; WW ch. 2 and 7 (the colon principle); ONAG \
-             ch. 15 (ordinal sums); LiP ch. 7.",
+    source: "theory/simplicity.md and theory/sprague-grundy.md; WW ch. 7 (the colon principle); ONAG ch. 15 \
+             (ordinal sums); LiP ch. 7.",
     eval,
     heap_rule: None,
     position: Some(|r| build_tree(&r.args).map(|t| Box::new(t) as Box<dyn AnyPosition>)),
