@@ -14,9 +14,9 @@ pub(crate) const OUTCOME: FunctionDef = FunctionDef {
     doc: "the outcome class of G: L, R, P or N (for a Domineering board, by search, without its value)",
     returns: Returns::Outcome,
     aliases: &[],
-    limits: "Linear in the canonical form (the signs of the two stops). For a Domineering board, a search \
-             that does not build the value, for boards whose rows, each with one more cell, hold at most 128 \
-             cells: 6x6 in about 0.2 s, 7x7 beyond the default budget of 10 s.",
+    limits: "One comparison of the canonical form with 0 (memoised), or a formula for x + k.^ + *m. For a \
+             Domineering board, a search that does not build the value, for boards whose rows, each with one \
+             more cell, hold at most 128 cells: 6x6 in about 0.2 s, 7x7 beyond the default budget of 10 s.",
     source: "theory/canonical-forms.md; LiP (outcome classes); CGT II.1; N. Bullock, \"Domineering: solving \
              large combinatorial search spaces\", ICGA Journal 25 (2002) (safe moves); D. M. Breuker, J. W. \
              H. M. Uiterwijk, H. J. van den Herik, \"Solving 8x8 Domineering\", Theoretical Computer Science \

@@ -35,7 +35,9 @@ pub(crate) const PERIOD: FunctionDef = FunctionDef {
     aliases: &[],
     limits: "Tables of growing size (at most 20,000,000 heaps) until the periodicity theorem proves the least \
              period and pre-period (`period(octal code=0.137)` in microseconds, BENCHMARKS.md \
-             \"period-0.137\"); codes with repeating digits have no theorem and give up.",
+             \"period-0.137\"). Codes with repeating digits have no such theorem: those whose values grow \
+             are refused with the reason (`period(lasker)`), and Grundy's game gives up, with no period up \
+             to heap 262,143 in the default budget of 10 s.",
     source: "theory/periodicity.md; WW ch. 4; CGT IV.2; R. K. Guy, C. A. B. Smith, \"The G-values of various \
              games\", Proc. Cambridge Philos. Soc. 52 (1956).",
     eval: |s, call, ctx| match call.args {

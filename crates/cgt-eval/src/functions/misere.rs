@@ -76,8 +76,9 @@ pub(crate) const MISERENIM: FunctionDef = FunctionDef {
     doc: "the misère nim value of an impartial game (1 without a move, else the mex of its options'; 0 exactly for misère P-positions)",
     returns: Returns::Integer,
     aliases: &[],
-    limits: "Tame heaps and sums by the rule of pairs (n, m); otherwise memoised search of at most 2,000,000 \
-             positions.",
+    limits: "Sums of heaps by misère Nim, the tame rule of pairs (n, m), or memoised search of at most \
+             2,000,000 positions; nimbers of any size by misère Nim; other games through their misère \
+             canonical form (game trees unfolded as for `genus`).",
     source: "theory/misere-quotients.md; WW ch. 13 (tame games); CGT V.1-V.3.",
     eval: miserenim,
 };

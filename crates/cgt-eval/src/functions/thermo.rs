@@ -27,7 +27,8 @@ pub(crate) const LEFTSTOP: FunctionDef = FunctionDef {
     doc: "the left stop of G: where play ends when Left starts and both play well",
     returns: Returns::Number,
     aliases: &[],
-    limits: "Linear in the canonical form (each option's stops once).",
+    limits: "Bottom up over the subgames of the canonical form, each once (linear in its DAG); a number is \
+             its own stop.",
     source: "theory/temperature.md; CGT II.5; WW ch. 6; LiP ch. 6.",
     eval: |s, call, ctx| measure(s, call, ctx, thermo::left_stop),
 };
@@ -39,7 +40,8 @@ pub(crate) const RIGHTSTOP: FunctionDef = FunctionDef {
     doc: "the right stop of G: where play ends when Right starts and both play well",
     returns: Returns::Number,
     aliases: &[],
-    limits: "Linear in the canonical form (each option's stops once).",
+    limits: "Bottom up over the subgames of the canonical form, each once (linear in its DAG); a number is \
+             its own stop.",
     source: "theory/temperature.md; CGT II.5; WW ch. 6; LiP ch. 6.",
     eval: |s, call, ctx| measure(s, call, ctx, thermo::right_stop),
 };

@@ -28,10 +28,9 @@ pub(crate) const HACKENBUSH: RulesetDef = RulesetDef {
           joined to the ground (vertex 0)",
     settings: SETTINGS,
     returns: Returns::Game,
-    limits: "Green graphs by the fusion principle in linear time; parts that are trees by ordinal sums, \
-             linear in their edges; any other part by the definition over its edges with a transposition \
-             table, which is exponential: a blue-red graph of 12 edges with cycles takes about 0.1 s, of 16 \
-             edges about 5 s.",
+    limits: "Green graphs by the fusion principle in linear time; parts that are trees by ordinal sums, as in \
+             `tree`; any other part by the definition over its edges with a transposition table, which is \
+             exponential: a blue-red graph of 12 edges with cycles takes about 0.1 s, of 16 edges about 5 s.",
     source: "theory/simplicity.md and theory/sprague-grundy.md; WW ch. 7 (fusion and the colon principle); \
              LiP ch. 7; ONAG ch. 15.",
     eval: eval_hackenbush,

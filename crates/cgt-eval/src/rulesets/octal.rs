@@ -61,7 +61,7 @@ pub(crate) const DAWSON: RulesetDef = RulesetDef {
     doc: "Dawson's Kayles, the octal game 0.07: knock down two adjacent pins",
     settings: &[],
     returns: Returns::Game,
-    limits: "Heaps of any size: the values are periodic with period 34 from heap 52, proven by the \
+    limits: "Heaps of any size: the values are periodic with period 34 from heap 53, proven by the \
              periodicity theorem, so a table of the first heaps answers every heap.",
     source: "theory/periodicity.md; WW ch. 4 (Dawson's Kayles, 0.07); CGT IV.2; R. K. Guy, C. A. B. Smith \
              (1956).",

@@ -30,7 +30,7 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
           at any size), beyond that only the outcome N with a winning move (P-positions by the golden ratio)",
     settings: &[],
     returns: Returns::Game,
-    limits: "Outcome and winning move at any size, in O(log) arithmetic on big integers (`floor(k phi)` by \
+    limits: "Outcome and winning move at any size, with a few big-integer operations (`floor(k phi)` by \
              integer square roots). The Grundy value as a nimber while the table below the queen has at most \
              2^24 (16 million) squares; beyond that, P-positions are 0 and other positions are N with a \
              winning move.",
