@@ -27,7 +27,7 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
              6x6 in about 0.2 s, 7x7 beyond the default budget.",
     source: "theory/canonical-forms.md; WW and LiP (Domineering); CGT II.1 (disjunctive sums of regions); D. \
              M. Breuker, J. W. H. M. Uiterwijk, H. J. van den Herik, \"Solving 8x8 Domineering\", \
-             Theoretical Computer Science 230 (2000) for the outcome search's setting; N. Bullock, \
+             Theoretical Computer Science 230 (2000) (the outcome search's transposition table); N. Bullock, \
              \"Domineering: solving large combinatorial search spaces\", ICGA Journal 25 (2002) (safe \
              moves).",
     eval,
