@@ -21,7 +21,7 @@ fi
 (cd "$root" && cargo build --locked -p cgt-wasm --target wasm32-unknown-unknown --release)
 rm -rf "$here/pkg"
 "$tools/bin/wasm-bindgen" --target web --no-typescript --out-dir "$here/pkg" \
-  "$root/target/wasm32-unknown-unknown/release/cgt_wasm.wasm"
+  "${CARGO_TARGET_DIR:-$root/target}/wasm32-unknown-unknown/release/cgt_wasm.wasm"
 
 cd "$here"
 npm ci --no-audit --no-fund

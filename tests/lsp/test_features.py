@@ -69,6 +69,24 @@ async def test_hover_on_a_ruleset_name(client, doc):
     assert h.range.start == pos(3, 0) and h.range.end == pos(3, 3)
 
 
+async def test_a_name_hover_has_no_manual_link_without_a_manual_url(client, doc):
+    for line, col in [(2, 2), (3, 1)]:  # temp(, nim[
+        md = (await client.hover(doc, line, col)).contents.value
+        assert "**Limits**" in md and "**Theory**" in md
+        assert "[Manual entry]" not in md
+
+
+@pytest.mark.init_options({"manualUrl": "https://example.org/cgt-book/"})
+async def test_a_name_hover_ends_with_a_link_to_its_manual_entry(client, doc):
+    md = (await client.hover(doc, 2, 2)).contents.value  # temp(
+    assert md.endswith("\n\n[Manual entry](https://example.org/cgt-book/reference/functions.html#temp)")
+    md = (await client.hover(doc, 3, 1)).contents.value  # nim[
+    assert md.endswith("\n\n[Manual entry](https://example.org/cgt-book/reference/rulesets.html#nim)")
+    # A value's hover is not an entry.
+    md = (await client.hover(doc, 4, 3)).contents.value  # WBBW.BW
+    assert "[Manual entry]" not in md
+
+
 async def test_hover_on_a_let_name(client, doc):
     md = (await client.hover(doc, 1, 2)).contents.value  # pile (first binding)
     assert "`pile`" in md and "45/16" in md

@@ -58,6 +58,7 @@ impl Entry {
                 if !f.aliases.is_empty() {
                     let _ = write!(out, "\n\nAlso spelled {}.", quoted(f.aliases));
                 }
+                out.push_str(&limits_and_source(f.limits, f.source));
                 out
             }
             Entry::Ruleset(r) => {
@@ -66,9 +67,21 @@ impl Entry {
                 for s in r.settings {
                     let _ = write!(out, "\n- `{}=`: {}", s.key, s.doc);
                 }
+                out.push_str(&limits_and_source(r.limits, r.source));
                 out
             }
         }
+    }
+
+    /// Where the entry is in the built book, from the book's root: the page of its kind and the
+    /// anchor mdBook gives its heading (the name itself: names are lower case letters, digits
+    /// and `_`, which mdBook keeps as they are), e.g. `reference/rulesets.html#clobber`.
+    pub fn book_path(&self) -> String {
+        let page = match self {
+            Entry::Ruleset(_) => "rulesets",
+            Entry::Function(_) => "functions",
+        };
+        format!("reference/{page}.html#{}", self.name())
     }
 
     /// The entry's example as the lines of a `.cgt` file, one statement per line: a ruleset's
@@ -130,6 +143,7 @@ pub fn index() -> String {
 pub fn reference_pages() -> Vec<(&'static str, String)> {
     let all = entries();
     let page = |title: &str, intro: &str, rulesets: bool| {
+        let intro = intro.replace("LIMITS", LIMITS_NOTE);
         let mut out = format!(
             "# {title}\n\n<!-- Generated from the registry rows by `UPDATE_EXPECT=1 cargo test -p cgt-cli --test book`: do not edit. -->\n\n{intro}\n"
         );
@@ -144,9 +158,10 @@ pub fn reference_pages() -> Vec<(&'static str, String)> {
             page(
                 "Rulesets",
                 "Every ruleset, in the order of the registry: its notation (the example), what it is, the \
-                 settings it accepts after the brackets and the kind of result it gives, then its example \
-                 run through `cgt eval`. `cgt doc NAME` prints the same entry in the terminal, and the \
-                 editor shows it when the mouse rests on the name.",
+                 settings it accepts after the brackets and the kind of result it gives, its limits and \
+                 where its theory comes from, then its example run through `cgt eval`. `cgt doc NAME` prints \
+                 the same entry in the terminal, and the editor shows it when the mouse rests on the name. \
+                 LIMITS",
                 true,
             ),
         ),
@@ -154,23 +169,55 @@ pub fn reference_pages() -> Vec<(&'static str, String)> {
             "functions.md",
             page(
                 "Functions",
-                "Every function, in the order of the registry: how it is called, what it computes and the \
-                 kind of result it gives, then an example run through `cgt eval`. `cgt doc NAME` prints the \
-                 same entry in the terminal, and the editor shows it when the mouse rests on the name.",
+                "Every function, in the order of the registry: how it is called, what it computes, the \
+                 kind of result it gives, its limits and where its theory comes from, then an example run \
+                 through `cgt eval`. `cgt doc NAME` prints the same entry in the terminal, and the editor \
+                 shows it when the mouse rests on the name. LIMITS",
                 false,
             ),
         ),
     ]
 }
 
+/// What the times in the limits mean, for the reference pages.
+const LIMITS_NOTE: &str = "The limits give the method's cost, its hard caps, and times of the `cgt eval` of one \
+     statement with the release build on a shared two-core machine (2026), where the default budget is 10 s per \
+     statement (`--budget` changes it).";
+
 /// One entry of a reference page: a heading, the entry's Markdown, its example.
 fn reference_entry(e: &Entry) -> String {
     let mut out = format!("\n## {}\n\n", e.name());
     // The hover's Markdown shows a signature in a ```cgt block, which is not a runnable
     // example: the book shows it as a plain code block instead.
-    let body = e.markdown().replace("```cgt\n", "```text\n");
+    let body = link_theory_pages(&e.markdown().replace("```cgt\n", "```text\n"));
     let _ = writeln!(out, "{body}\n");
     let _ = writeln!(out, "```cgt\n{}\n```", e.example_lines().join("\n"));
+    out
+}
+
+/// The limits and sources paragraphs that end an entry.
+fn limits_and_source(limits: &str, source: &str) -> String {
+    format!("\n\n**Limits**: {limits}\n\n**Theory**: {source}")
+}
+
+/// `text` with each book page it cites (`theory/NAME.md`) made a link from a reference page.
+fn link_theory_pages(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("theory/") {
+        let after = &rest[i + "theory/".len()..];
+        let stem = after.find(|c: char| !(c.is_ascii_lowercase() || c == '-')).unwrap_or(after.len());
+        out.push_str(&rest[..i]);
+        if after[stem..].starts_with(".md") {
+            let page = &rest[i..i + "theory/".len() + stem + ".md".len()];
+            let _ = write!(out, "[{page}](../{page})");
+            rest = &rest[i + page.len()..];
+        } else {
+            out.push_str("theory/");
+            rest = after;
+        }
+    }
+    out.push_str(rest);
     out
 }
 
@@ -218,6 +265,45 @@ mod tests {
     fn aliases_find_their_function() {
         let f = functions().iter().find(|f| !f.aliases.is_empty()).expect("a function with an alias");
         assert_eq!(lookup(f.aliases[0]).map(|e| e.name()), Ok(f.name));
+    }
+
+    #[test]
+    fn every_entry_says_its_limits_and_sources() {
+        let theory = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/src/");
+        for e in entries() {
+            let (limits, source) = match e {
+                Entry::Ruleset(r) => (r.limits, r.source),
+                Entry::Function(f) => (f.limits, f.source),
+            };
+            assert!(!limits.trim().is_empty(), "{} has no limits", e.name());
+            assert!(!source.trim().is_empty(), "{} has no source", e.name());
+            assert!(
+                !source.contains("SPEC") && !source.contains("THEORY"),
+                "{} cites a document outside the book",
+                e.name()
+            );
+            // Every book page a source cites exists.
+            for (i, _) in source.match_indices("theory/") {
+                let page = &source[i..];
+                let end = page.find(".md").expect("a cited page ends in .md") + ".md".len();
+                let path = format!("{theory}{}", &page[..end]);
+                assert!(std::path::Path::new(&path).is_file(), "{} cites {path}, which is not in the book", e.name());
+            }
+        }
+    }
+
+    #[test]
+    fn theory_pages_become_links() {
+        assert_eq!(
+            link_theory_pages("theory/periodicity.md; WW ch. 4; theory/ alone"),
+            "[theory/periodicity.md](../theory/periodicity.md); WW ch. 4; theory/ alone"
+        );
+    }
+
+    #[test]
+    fn book_paths_are_the_reference_anchors() {
+        assert_eq!(lookup("clobber").map(|e| e.book_path()), Ok("reference/rulesets.html#clobber".to_string()));
+        assert_eq!(lookup("Tiny").map(|e| e.book_path()), Ok("reference/functions.html#tiny".to_string()));
     }
 
     #[test]

@@ -78,6 +78,12 @@ pub struct RulesetDef {
     pub settings: &'static [SettingDef],
     /// What its positions evaluate to.
     pub returns: Returns,
+    /// How large a position it answers and at what cost: the method's complexity, its hard
+    /// caps, and sizes measured with the release build under the default budget.
+    pub limits: &'static str,
+    /// Where the theory comes from: the book's theory notes (`theory/NAME.md`) and the
+    /// literature (WW, LiP, CGT, ONAG as in `theory/sources.md`, and papers).
+    pub source: &'static str,
     pub(crate) eval: RulesetEval,
     pub(crate) heap_rule: Option<HeapRuleReader>,
     /// For rulesets whose positions are games given by their moves: the position, for the
@@ -122,6 +128,10 @@ pub struct FunctionDef {
     pub returns: Returns,
     /// Other spellings of the name (CGSuite's `Tiny` for `tiny`).
     pub aliases: &'static [&'static str],
+    /// How large an argument it answers and at what cost (as [`RulesetDef::limits`]).
+    pub limits: &'static str,
+    /// Where the theory comes from (as [`RulesetDef::source`]).
+    pub source: &'static str,
     pub(crate) eval: FunctionEval,
 }
 

@@ -17,6 +17,9 @@ pub struct HoverInfo {
     pub span: Span,
     /// Markdown.
     pub markdown: String,
+    /// For a ruleset or function name: where its entry is in the built book, from the book's
+    /// root (`reference/rulesets.html#clobber`), for editors to link to.
+    pub manual: Option<String>,
 }
 
 /// The hover at `offset`, if there is something to say.
@@ -31,7 +34,7 @@ pub fn hover(a: &Analysis, offset: usize) -> Option<HoverInfo> {
         Some(r) => describe(r),
         None => "*still computing…*".to_string(),
     };
-    Some(HoverInfo { span: stmt.span.clone(), markdown })
+    Some(HoverInfo { span: stmt.span.clone(), markdown, manual: None })
 }
 
 /// Hovers on a word: a name bound in the document (a `let`, a definition, a parameter), or
@@ -39,7 +42,7 @@ pub fn hover(a: &Analysis, offset: usize) -> Option<HoverInfo> {
 fn hover_word(a: &Analysis, offset: usize) -> Option<HoverInfo> {
     if let Some(occ) = names::occurrence_at(a, offset) {
         let markdown = hover_name(a, &occ)?;
-        return Some(HoverInfo { span: occ.span, markdown });
+        return Some(HoverInfo { span: occ.span, markdown, manual: None });
     }
     let i = a.stmt_at(offset)?;
     let stmt = &a.parsed.stmts[i];
@@ -52,14 +55,19 @@ fn hover_word(a: &Analysis, offset: usize) -> Option<HoverInfo> {
     if next == Some(Token::LParen)
         && let Some(f) = registry::function(word)
     {
-        return Some(HoverInfo { span, markdown: Entry::Function(f).markdown() });
+        return Some(entry_hover(span, Entry::Function(f)));
     }
     if next == Some(Token::LBracket)
         && let Some(r) = registry::ruleset(word)
     {
-        return Some(HoverInfo { span, markdown: Entry::Ruleset(r).markdown() });
+        return Some(entry_hover(span, Entry::Ruleset(r)));
     }
     None
+}
+
+/// The hover of a function or ruleset name: its manual entry, and where the book has it.
+fn entry_hover(span: Span, entry: Entry) -> HoverInfo {
+    HoverInfo { span, markdown: entry.markdown(), manual: Some(entry.book_path()) }
 }
 
 /// The hover of a name bound in the document.

@@ -108,7 +108,10 @@ fn cancellation_stops_evaluation() {
 fn check_hover(text: &str, at: &str, want: Expect) {
     let a = analyse(text);
     let offset = text.find(at).expect("marker");
-    let h = hover(&a, offset).map(|h| format!("{}..{}\n{}", h.span.start, h.span.end, h.markdown));
+    let h = hover(&a, offset).map(|h| {
+        let manual = h.manual.map(|m| format!("\n[manual: {m}]")).unwrap_or_default();
+        format!("{}..{}\n{}{manual}", h.span.start, h.span.end, h.markdown)
+    });
     want.assert_eq(&without_image_data(&h.unwrap_or_default()));
 }
 
@@ -223,7 +226,12 @@ fn hovers() {
             ```cgt
             temp(G)
             ```
-            the temperature of G (numbers have negative temperature, as in CGSuite) (function `temp`; gives a number)"#]],
+            the temperature of G (numbers have negative temperature, as in CGSuite) (function `temp`; gives a number)
+
+            **Limits**: From the thermograph, exact: polynomial in the canonical form and the number of wall segments (a sum of 16 switches in about 30 ms, BENCHMARKS.md "thermograph-sum").
+
+            **Theory**: theory/temperature.md; CGT II.5; WW ch. 6; LiP ch. 6.
+            [manual: reference/functions.html#temp]"#]],
     );
     check_hover(
         "boxes[WB]\n",
@@ -234,7 +242,12 @@ fn hovers() {
 
             ```cgt
             boxes[WBBW, BW, BGW]
-            ```"#]],
+            ```
+
+            **Limits**: Black-and-white piles by van Roode's rule, linear in the number of boxes and exact at any length (one pile of 10^6 boxes takes a few milliseconds, BENCHMARKS.md "boxes-long-pile"). Piles with green boxes are built bottom up from their prefixes, O(n^2) options for n boxes, and their canonical forms grow with the pile (60 boxes `BGWBGW...` in about 0.2 s).
+
+            **Theory**: theory/simplicity.md (van Roode's rule); WW and LiP (Hackenbush strings).
+            [manual: reference/rulesets.html#boxes]"#]],
     );
 }
 

@@ -65,13 +65,16 @@ struct Backend {
     client: Client,
     docs: Docs,
     jobs: std::sync::mpsc::Sender<Job>,
+    /// The base URL of the built book (`manualUrl`), for the link that ends the hover of a
+    /// ruleset or function name; no link without it.
+    manual: Mutex<Option<String>>,
 }
 
 impl Backend {
     fn new(client: Client) -> Self {
         let docs: Docs = Arc::default();
         let jobs = worker::spawn(client.clone(), docs.clone(), tokio::runtime::Handle::current());
-        Backend { client, docs, jobs }
+        Backend { client, docs, jobs, manual: Mutex::new(None) }
     }
 
     /// Records a new version of a document and asks the worker to evaluate it. The new text is
@@ -107,7 +110,8 @@ impl Backend {
     }
 }
 
-/// Reads the settings the VS Code extension passes: `{budgetMs, unicode}`.
+/// Reads the settings the VS Code extension passes: `{budgetMs, unicode}` (and `manualUrl`, read by
+/// [`manual_url`]).
 fn engine_config(options: Option<&serde_json::Value>) -> EngineConfig {
     let mut c = EngineConfig::default();
     if let Some(ms) = options.and_then(|o| o.get("budgetMs")).and_then(serde_json::Value::as_u64) {
@@ -120,9 +124,26 @@ fn engine_config(options: Option<&serde_json::Value>) -> EngineConfig {
     c
 }
 
+/// Reads the manual's base URL (`manualUrl`), without its trailing slashes; none when it is
+/// missing or empty.
+fn manual_url(options: Option<&serde_json::Value>) -> Option<String> {
+    let url = options?.get("manualUrl")?.as_str()?.trim().trim_end_matches('/');
+    (!url.is_empty()).then(|| url.to_string())
+}
+
+/// The hover's Markdown, ended by a link to the manual entry when there is one and the manual's
+/// base URL is set.
+fn with_manual_link(markdown: String, entry: Option<&str>, base: Option<&str>) -> String {
+    match (entry, base) {
+        (Some(path), Some(base)) => format!("{markdown}\n\n[Manual entry]({base}/{path})"),
+        _ => markdown,
+    }
+}
+
 impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         let _ = self.jobs.send(Job::Config(engine_config(params.initialization_options.as_ref())));
+        *self.manual.lock().unwrap_or_else(|e| e.into_inner()) = manual_url(params.initialization_options.as_ref());
         Ok(InitializeResult {
             server_info: Some(ServerInfo { name: "cgt".into(), version: Some(env!("CARGO_PKG_VERSION").into()) }),
             capabilities: convert::capabilities(),
@@ -176,6 +197,7 @@ impl LanguageServer for Backend {
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
         let cgt = params.settings.get("cgt").cloned().unwrap_or(params.settings);
         let _ = self.jobs.send(Job::Config(engine_config(Some(&cgt))));
+        *self.manual.lock().unwrap_or_else(|e| e.into_inner()) = manual_url(Some(&cgt));
     }
 
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
@@ -187,10 +209,12 @@ impl LanguageServer for Backend {
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let p = params.text_document_position_params;
+        let base = self.manual.lock().unwrap_or_else(|e| e.into_inner()).clone();
         Ok(self.with_doc(&p.text_document.uri, |d| {
             let h = cgt_ide::hover(&d.analysis, d.index.offset(&d.text, p.position))?;
+            let value = with_manual_link(h.markdown, h.manual.as_deref(), base.as_deref());
             Some(Hover {
-                contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: h.markdown }),
+                contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value }),
                 range: Some(d.index.range(&d.text, &h.span)),
             })
         }))
@@ -278,5 +302,28 @@ impl LanguageServer for Backend {
                 cgt_ide::symbols(&d.analysis).iter().map(|s| convert::symbol(d, s)).collect(),
             ))
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_manual_url_is_read_without_trailing_slashes() {
+        let options = serde_json::json!({ "manualUrl": "https://example.org/cgt/ " });
+        assert_eq!(manual_url(Some(&options)).as_deref(), Some("https://example.org/cgt"));
+        assert_eq!(manual_url(Some(&serde_json::json!({ "manualUrl": "" }))), None);
+        assert_eq!(manual_url(Some(&serde_json::json!({ "budgetMs": 5 }))), None);
+        assert_eq!(manual_url(None), None);
+    }
+
+    #[test]
+    fn a_name_hover_ends_with_its_link_only_when_the_url_is_set() {
+        let entry = Some("reference/rulesets.html#nim");
+        let linked = with_manual_link("**nim**".into(), entry, Some("file:///book"));
+        assert_eq!(linked, "**nim**\n\n[Manual entry](file:///book/reference/rulesets.html#nim)");
+        assert_eq!(with_manual_link("**nim**".into(), entry, None), "**nim**");
+        assert_eq!(with_manual_link("= 1/2".into(), None, Some("file:///book")), "= 1/2");
     }
 }

@@ -69,7 +69,7 @@ impl Playground {
         view::analysis(&self.analysis, &self.index)
     }
 
-    /// The hover at UTF-16 offset `at` of `text`: `{from, to, markdown}` or `null`. If `text`
+    /// The hover at UTF-16 offset `at` of `text`: `{from, to, markdown, manual}` or `null`. If `text`
     /// is not the last evaluated text (the user typed since), it is parsed afresh and its
     /// statements are still computing.
     pub fn hover(&self, text: &str, at: usize) -> Value {

@@ -118,7 +118,8 @@ fn hovers_and_completions_agree_with_cgt_ide_at_every_position() {
         let at = units(text, byte);
         let expected = match cgt_ide::hover(&a, byte) {
             Some(h) => {
-                json!({ "from": units(text, h.span.start), "to": units(text, h.span.end), "markdown": h.markdown })
+                let (from, to) = (units(text, h.span.start), units(text, h.span.end));
+                json!({ "from": from, "to": to, "markdown": h.markdown, "manual": h.manual })
             }
             None => Value::Null,
         };

@@ -49,13 +49,14 @@ fn diagnostic(a: &Analysis, index: &Utf16Index, d: &Diagnostic) -> Value {
     })
 }
 
-/// A hover: its range and Markdown, or `null`.
+/// A hover: its range, Markdown and the book path of a name's manual entry (or `null`), or `null`.
 pub fn hover(a: &Analysis, index: &Utf16Index, h: Option<HoverInfo>) -> Value {
     match h {
         Some(h) => json!({
             "from": index.to_utf16(&a.text, h.span.start),
             "to": index.to_utf16(&a.text, h.span.end),
             "markdown": h.markdown,
+            "manual": h.manual,
         }),
         None => Value::Null,
     }

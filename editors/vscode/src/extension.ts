@@ -3,6 +3,7 @@
 // everything else (inlay hints, diagnostics, hover, completion, rename, formatting, code
 // actions) comes from the server.
 
+import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as vscode from 'vscode';
@@ -16,6 +17,7 @@ import {
     LanguageClientOptions,
     ServerOptions,
 } from 'vscode-languageclient/node';
+import { docMarkdown, nameAt } from './manual';
 import { DEFAULT_SERVER, Environment, INSTALL_COMMAND, notFoundMessage, resolveServerPath } from './serverPath';
 
 /** A server that exits more often than this within RESTART_WINDOW_MS is not restarted again. */
@@ -23,7 +25,10 @@ const MAX_RESTARTS = 4;
 const RESTART_WINDOW_MS = 3 * 60 * 1000;
 
 /** The settings the server is started with; a change to any of them restarts it. */
-const RESTART_SETTINGS = ['cgt.server.path', 'cgt.budget.milliseconds', 'cgt.unicode'];
+const RESTART_SETTINGS = ['cgt.server.path', 'cgt.budget.milliseconds', 'cgt.unicode', 'cgt.manual.url'];
+
+/** The scheme of the virtual Markdown documents that show manual entries. */
+const MANUAL_SCHEME = 'cgt-manual';
 
 /** What the server receives as `initializationOptions` in its `initialize` request. */
 interface InitializationOptions {
@@ -31,6 +36,8 @@ interface InitializationOptions {
     budgetMs: number;
     /** Whether values are shown with ↑ ↓ ± rather than ^ v +-. */
     unicode: boolean;
+    /** The base URL of the built book; the hover of a ruleset or function name then ends with a link to its entry. */
+    manualUrl: string;
 }
 
 /** The buttons of the "server not found" message. */
@@ -47,6 +54,8 @@ export function activate(context: vscode.ExtensionContext): Promise<void> {
     context.subscriptions.push(outputChannel);
     context.subscriptions.push(
         vscode.commands.registerCommand('cgt.restartServer', () => enqueue(restart)),
+        vscode.commands.registerCommand('cgt.openManualEntry', openManualEntry),
+        vscode.workspace.registerTextDocumentContentProvider(MANUAL_SCHEME, manualPages),
         vscode.workspace.onDidChangeConfiguration((e) => {
             if (RESTART_SETTINGS.some((s) => e.affectsConfiguration(s))) {
                 void enqueue(restart);
@@ -107,6 +116,7 @@ async function start(): Promise<void> {
     const initializationOptions: InitializationOptions = {
         budgetMs: budgetMs(config.get<unknown>('budget.milliseconds')),
         unicode: config.get<boolean>('unicode', false),
+        manualUrl: config.get<string>('manual.url', '').trim(),
     };
     const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     // No `transport`: the client then speaks over the process's stdin/stdout without adding a
@@ -183,6 +193,46 @@ function errorHandler(status: { ready: boolean }): ErrorHandler {
             return { action: CloseAction.Restart };
         },
     };
+}
+
+/** The Markdown of the manual entries opened so far, by the URI of their virtual document. */
+const manualTexts = new Map<string, string>();
+const manualPages: vscode.TextDocumentContentProvider = {
+    provideTextDocumentContent: (uri) => manualTexts.get(uri.toString()) ?? '',
+};
+
+/**
+ * "cgt: Open manual entry": `cgt doc NAME` for the name under the cursor, shown in a Markdown
+ * preview. It runs the same `cgt` as the server, so it works offline and always matches it.
+ */
+async function openManualEntry(): Promise<void> {
+    const editor = vscode.window.activeTextEditor;
+    const cursor = editor?.selection.active;
+    const name = editor && cursor && nameAt(editor.document.lineAt(cursor.line).text, cursor.character);
+    if (!name) {
+        void vscode.window.showInformationMessage('cgt: put the cursor on a ruleset or function name, such as `nim` or `temp`.');
+        return;
+    }
+    const config = vscode.workspace.getConfiguration('cgt');
+    const resolution = resolveServerPath(config.get<string>('server.path', DEFAULT_SERVER), machine());
+    if (resolution.command === undefined) {
+        void vscode.window.showErrorMessage(notFoundMessage(resolution));
+        return;
+    }
+    const result = await new Promise<{ ok: boolean; out: string; err: string }>((resolve) =>
+        execFile(resolution.command as string, ['doc', name], { timeout: 30_000 }, (error, out, err) =>
+            resolve({ ok: error === null, out, err }),
+        ),
+    );
+    if (!result.ok) {
+        // `cgt doc` says what is wrong: an unknown name, with the closest one.
+        const message = result.err.trim() || `\`cgt doc ${name}\` failed`;
+        void vscode.window.showErrorMessage(`cgt: ${message.replace(/\n/g, ' ')}`);
+        return;
+    }
+    const uri = vscode.Uri.from({ scheme: MANUAL_SCHEME, path: `${name}.md` });
+    manualTexts.set(uri.toString(), docMarkdown(name, result.out));
+    await vscode.commands.executeCommand('markdown.showPreview', uri);
 }
 
 /** This machine, for `resolveServerPath`. */

@@ -113,9 +113,26 @@ async function hover(view, pos) {
       const dom = document.createElement("div");
       dom.className = "cgt-hover";
       dom.innerHTML = DOMPurify.sanitize(marked.parse(result.markdown));
+      if (result.manual) dom.append(manualLink(result.manual));
       return { dom };
     },
   };
+}
+
+/**
+ * The link to a name's entry in the book, which is deployed with the playground in its
+ * `playground/` folder (docs/build.sh): `path` is from the book's root, so it is one folder up.
+ */
+function manualLink(path) {
+  const link = document.createElement("a");
+  link.className = "cgt-manual";
+  link.href = new URL(`../${path}`, location.href).href;
+  link.target = "_blank";
+  link.rel = "noopener";
+  link.textContent = `manual: ${path.split("#")[1] ?? path}`;
+  const p = document.createElement("p");
+  p.append(link);
+  return p;
 }
 
 /** Completion of the word before the cursor, from the engine. */

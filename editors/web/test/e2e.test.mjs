@@ -98,6 +98,30 @@ describe("the playground", () => {
     await page.mouse.move(1000, 600);
   });
 
+  test("the hover of a ruleset or function name links its entry in the book", async () => {
+    await typeFile(["kayles[3, 5]", "temp({3 | -2})"]);
+    await page.waitForSelector('#status[data-state="done"]');
+    for (const [text, href] of [
+      ["kayles[3, 5]", "../reference/rulesets.html#kayles"],
+      ["temp({3 | -2})", "../reference/functions.html#temp"],
+    ]) {
+      const line = page.locator(".cm-line", { hasText: text });
+      await line.hover({ position: { x: 12, y: 8 } });
+      const link = await page.waitForSelector(".cgt-hover a.cgt-manual", { timeout: 10_000 });
+      assert.equal(await link.getAttribute("href"), new URL(href, url).href);
+      assert.equal(await link.getAttribute("target"), "_blank");
+      assert.match(await page.textContent(".cgt-hover"), /Limits: /);
+      await page.mouse.move(1000, 600);
+      await page.waitForSelector(".cgt-hover", { state: "detached" });
+    }
+    // A statement's hover is not an entry: no link.
+    const value = page.locator(".cm-line", { hasText: "kayles[3, 5]" });
+    await value.hover({ position: { x: 80, y: 8 } });
+    await page.waitForSelector(".cgt-hover");
+    assert.equal(await page.$(".cgt-hover a.cgt-manual"), null);
+    await page.mouse.move(1000, 600);
+  });
+
   test("completion offers the engine's functions", async () => {
     await page.click(".cm-content");
     await page.keyboard.press("Control+End");

@@ -18,6 +18,8 @@ pub(crate) const TINY: FunctionDef = FunctionDef {
     doc: "Tiny(x) = {0||0|-x}, a positive infinitesimal for x > 0: `tiny(2) == {0||0|-2}`",
     returns: Returns::Game,
     aliases: &["Tiny"],
+    limits: "A form of three levels over x's canonical form: as large as x.",
+    source: "theory/simplicity.md; WW ch. 5 (Tiny and Miny); CGT II.4.",
     eval: |s, call, ctx| unary(s, call, ctx, operators::tiny),
 };
 
@@ -28,6 +30,8 @@ pub(crate) const MINY: FunctionDef = FunctionDef {
     doc: "Miny(x) = {x|0||0} = -Tiny(x)",
     returns: Returns::Game,
     aliases: &["Miny"],
+    limits: "A form of three levels over x's canonical form: as large as x.",
+    source: "WW ch. 5 (Tiny and Miny); CGT II.4.",
     eval: |s, call, ctx| unary(s, call, ctx, operators::miny),
 };
 
@@ -38,6 +42,8 @@ pub(crate) const POW: FunctionDef = FunctionDef {
     doc: "G^n for G = {0|H} and n >= 1 (CGSuite's `G.Pow(n)`): `pow(^, 3) == ^<3>`",
     returns: Returns::Game,
     aliases: &[],
+    limits: "n sums of the previous powers: the forms grow with n (the literal `^<n>` is read up to n = 64).",
+    source: "CGT II.4 (uptimals); WW ch. 7; theory/rulesets.md (Ordinal sums and uptimals).",
     eval: |s, call, ctx| power(s, call, ctx, operators::pow),
 };
 
@@ -48,6 +54,8 @@ pub(crate) const POWTO: FunctionDef = FunctionDef {
     doc: "G^1 + ... + G^n for G = {0|H} (CGSuite's `G.PowTo(n)`): `powto(^, 3) == ^[3]`",
     returns: Returns::Game,
     aliases: &[],
+    limits: "n sums of the powers: the forms grow with n (the literal `^[n]` is read up to n = 64).",
+    source: "CGT II.4 (uptimals); WW ch. 7; theory/rulesets.md (Ordinal sums and uptimals).",
     eval: |s, call, ctx| power(s, call, ctx, operators::powto),
 };
 
@@ -75,6 +83,9 @@ pub(crate) const UPTIMAL: FunctionDef = FunctionDef {
           `uptimal({0|v*})` is `^<2>`, `uptimal(^[2] + ^<2> + *)` is `^<1> + 2·^<2> + *`",
     returns: Returns::Text,
     aliases: &[],
+    limits: "Greedy over the uptimal order, one comparison per term and each candidate nimber: polynomial in \
+             the canonical form.",
+    source: "CGT II.4 (uptimal expansions); WW ch. 7; theory/rulesets.md (Ordinal sums and uptimals).",
     eval: |s, call, ctx| {
         let g = s.game_arg(call, ctx)?;
         let u = operators::uptimal(&mut s.games, g, ctx.budget).map_err(|e| op_error(e, call.span, ctx.budget))?;
@@ -108,6 +119,9 @@ pub(crate) const NORTON: FunctionDef = FunctionDef {
           `norton(1/2, ^) == {^^*|v*}`",
     returns: Returns::Game,
     aliases: &[],
+    limits: "Recursive over G's options with U's incentives; the result's form grows with G's birthday and \
+             U's form.",
+    source: "ONAG ch. 15 (Norton multiplication); CGT II.6; WW ch. 6.",
     eval: |s, call, ctx| binary(s, call, ctx, operators::norton),
 };
 
@@ -119,6 +133,9 @@ pub(crate) const CONWAY: FunctionDef = FunctionDef {
           `conway(*4, *4) == *6`",
     returns: Returns::Game,
     aliases: &[],
+    limits: "On numbers and nimbers by formulas at any size (nim multiplication costs about n^1.6 in the \
+             bits); otherwise recursive over both canonical forms, growing fast with their birthdays.",
+    source: "ONAG ch. 1 and 6 (the Conway product, nim multiplication); WW ch. 14.",
     eval: |s, call, ctx| binary(s, call, ctx, operators::conway),
 };
 
@@ -131,6 +148,9 @@ pub(crate) const ORDINALPRODUCT: FunctionDef = FunctionDef {
           `ordinalproduct(1/2, 1/4) == 11/32`, `ordinalproduct(*5, *6) == *30`",
     returns: Returns::Game,
     aliases: &[],
+    limits: "Recursive over both canonical forms, one level of forms kept for the ordinal sums; grows with \
+             H's birthday.",
+    source: "ONAG ch. 15 and WW ch. 2 (Hackenbush stalks); CGSuite's OrdinalProduct for the convention.",
     eval: |s, call, ctx| binary(s, call, ctx, operators::ordinal_product),
 };
 
@@ -142,6 +162,9 @@ pub(crate) const COMPANION: FunctionDef = FunctionDef {
           games born by day n: `companion(0) == *`, `companion(^) == ^*`",
     returns: Returns::Game,
     aliases: &[],
+    limits: "On x + k.^ + *m by a closed form, at any size; otherwise one pass over the canonical form's \
+             options.",
+    source: "CGT III.2 (the lattice of games born by day n).",
     eval: |s, call, ctx| unary(s, call, ctx, operators::companion),
 };
 
@@ -152,6 +175,9 @@ pub(crate) const BORN: FunctionDef = FunctionDef {
     doc: "the number of games born by day n, n <= 3 (1, 4, 22, 1474): a plain number",
     returns: Returns::Integer,
     aliases: &[],
+    limits: "n at most 3: the count is built from the antichains of the games born the day before (1, 4, 22, \
+             1474).",
+    source: "CGT II.2 and III.2 (games born by day n).",
     eval: |s, call, ctx| {
         let n = s.one_arg(call, "a whole number")?;
         let n = s.whole_arg(n, ctx)?;

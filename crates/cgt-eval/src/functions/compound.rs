@@ -25,6 +25,9 @@ pub(crate) const DIMINISHED: FunctionDef = FunctionDef {
     doc: "the diminished disjunctive compound: move in one component; play ends when any component has no move",
     returns: Returns::Outcome,
     aliases: &[],
+    limits: "Heap components from their Grundy tables (closed forms for Nim, O(heap x moves) for heaps that \
+             never split); splitting heaps by memoised search of at most 2,000,000 positions.",
+    source: "theory/rulesets.md (Compounds of impartial games); WW ch. 9 and 14.",
     eval: |s, call, ctx| normal(s, call, ctx, Compound::Diminished),
 };
 
@@ -47,6 +50,9 @@ pub(crate) const SELECTIVE: FunctionDef = FunctionDef {
           CGSuite's SelectiveSum stops one level deep and gives *8)",
     returns: Returns::Outcome,
     aliases: &[],
+    limits: "Heap components from their Grundy values, as `diminished`; two short games by the definition \
+             recursively over their canonical forms, which grows fast with their birthdays.",
+    source: "theory/rulesets.md (Compounds of impartial games); WW ch. 9 and 14.",
     eval: |s, call, ctx| heaps_or_games(s, call, ctx, Compound::Selective, operators::selective),
 };
 
@@ -57,6 +63,9 @@ pub(crate) const SHORTENED: FunctionDef = FunctionDef {
     doc: "the shortened selective compound: selective, ending as soon as any component ends",
     returns: Returns::Outcome,
     aliases: &[],
+    limits: "Heap components from their Grundy tables, as `diminished`; splitting heaps by memoised search of \
+             at most 2,000,000 positions.",
+    source: "theory/rulesets.md (Compounds of impartial games); WW ch. 9 and 14.",
     eval: |s, call, ctx| normal(s, call, ctx, Compound::Shortened),
 };
 
@@ -69,6 +78,9 @@ pub(crate) const CONJUNCTIVE: FunctionDef = FunctionDef {
           forms (`conjunctive(+-1, ^^) == {0|-1}`)",
     returns: Returns::Outcome,
     aliases: &[],
+    limits: "Heap components by remoteness, linear in the heaps (heaps of 100,000 in about a millisecond, \
+             BENCHMARKS.md \"compounds\"); two short games by the definition over their canonical forms.",
+    source: "theory/rulesets.md (Compounds of impartial games); WW ch. 9 (remoteness, Steinhaus).",
     eval: |s, call, ctx| heaps_or_games(s, call, ctx, Compound::Conjunctive, operators::conjunctive),
 };
 
@@ -79,6 +91,9 @@ pub(crate) const CONTINUED: FunctionDef = FunctionDef {
     doc: "the continued conjunctive compound: move in every component that can; ends when none can (suspense)",
     returns: Returns::Outcome,
     aliases: &[],
+    limits: "Heap components by suspense, linear in the heaps (heaps of 100,000 in about a millisecond, \
+             BENCHMARKS.md \"compounds\").",
+    source: "theory/rulesets.md (Compounds of impartial games); WW ch. 9 (suspense).",
     eval: |s, call, ctx| normal(s, call, ctx, Compound::Continued),
 };
 

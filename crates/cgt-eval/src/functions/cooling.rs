@@ -37,6 +37,9 @@ pub(crate) const COOL: FunctionDef = FunctionDef {
     doc: "G cooled by the number t > -1 (CGSuite's `G.Cool(t)`): `cool({3|-2}, 1) == {2|-1}`",
     returns: Returns::Game,
     aliases: &[],
+    limits: "One pass over the canonical form's options, with the temperature and mean from the thermograph; \
+             polynomial in the form.",
+    source: "theory/temperature.md (cooling); CGT II.5; WW ch. 6; LiP ch. 6.",
     eval: |s, call, ctx| binary(s, call, ctx, operators::cool),
 };
 
@@ -47,6 +50,8 @@ pub(crate) const HEAT: FunctionDef = FunctionDef {
     doc: "G heated by the game t, from G's canonical form (CGSuite's `G.Heat(t)`): `heat(*, 2) == +-2`",
     returns: Returns::Game,
     aliases: &[],
+    limits: "One pass over the canonical form's options; the result's form grows with t's.",
+    source: "theory/temperature.md (heating and overheating); CGT II.5; WW ch. 6.",
     eval: |s, call, ctx| binary(s, call, ctx, operators::heat),
 };
 
@@ -57,6 +62,8 @@ pub(crate) const OVERHEAT: FunctionDef = FunctionDef {
     doc: "G overheated from s to t, from G's canonical form (CGSuite's `G.Overheat(s, t)`)",
     returns: Returns::Game,
     aliases: &[],
+    limits: "One pass over the canonical form's options; the result's form grows with s and t.",
+    source: "theory/temperature.md (heating and overheating); WW ch. 6 (Berlekamp's overheating); CGT II.5.",
     eval: |s, call, ctx| {
         let [g, from, to] = s.game_args(call, "three games: G, s and t", ctx)?;
         let r = operators::overheat(&mut s.games, g, from, to, ctx.budget)
@@ -72,6 +79,8 @@ pub(crate) const FREEZE: FunctionDef = FunctionDef {
     doc: "G frozen: cooled by its own temperature (CGSuite's `G.Freeze`)",
     returns: Returns::Game,
     aliases: &[],
+    limits: "The temperature from the thermograph, then one cooling: polynomial in the canonical form.",
+    source: "theory/temperature.md; CGT II.5; WW ch. 6.",
     eval: |s, call, ctx| unary(s, call, ctx, operators::freeze),
 };
 
@@ -82,6 +91,11 @@ pub(crate) const RCF: FunctionDef = FunctionDef {
     doc: "the reduced canonical form of G: the simplest game infinitesimally close to G: `rcf({1|0} + ^) == {1|0}`",
     returns: Returns::Game,
     aliases: &[],
+    limits: "Bottom up over the canonical form, comparing options modulo infinitesimals by their stops: \
+             polynomial in the form.",
+    source: "CGT II.6 (reduced canonical form); D. Calistrate, \"The reduced canonical form of a game\", \
+             Games of No Chance (1996); J. P. Grossman, A. N. Siegel, \"Reductions of partizan games\", \
+             Games of No Chance 3 (2009).",
     eval: |s, call, ctx| unary(s, call, ctx, operators::rcf),
 };
 
@@ -92,6 +106,8 @@ pub(crate) const LEFTINCENTIVES: FunctionDef = FunctionDef {
     doc: "Left's incentives G^L - G, one per option of G's canonical form (a list of games)",
     returns: Returns::List,
     aliases: &[],
+    limits: "One difference per Left option of the canonical form (each a sum and a canonical form).",
+    source: "theory/temperature.md; WW ch. 6 (incentives); CGT II.3.",
     eval: |s, call, ctx| incentives(s, call, ctx, operators::left_incentives),
 };
 
@@ -102,6 +118,8 @@ pub(crate) const RIGHTINCENTIVES: FunctionDef = FunctionDef {
     doc: "Right's incentives G - G^R, one per option of G's canonical form (a list of games)",
     returns: Returns::List,
     aliases: &[],
+    limits: "One difference per Right option of the canonical form (each a sum and a canonical form).",
+    source: "theory/temperature.md; WW ch. 6 (incentives); CGT II.3.",
     eval: |s, call, ctx| incentives(s, call, ctx, operators::right_incentives),
 };
 

@@ -25,6 +25,11 @@ pub(crate) const EXPLAIN: FunctionDef = FunctionDef {
           for a ruleset position or a sum, each player's winning move as a position in the ruleset's notation",
     returns: Returns::Text,
     aliases: &[],
+    limits: "Derives the canonical form step by step, comparing options (polynomial in the forms involved); \
+             for a ruleset position it lists at most 40 moves one by one, and values at most 2000 moves \
+             (beyond that it starts from the canonical form).",
+    source: "theory/canonical-forms.md and theory/simplicity.md; CGT II.2-II.3 (reductions, number \
+             avoidance); LiP ch. 4-5.",
     eval: |s, call, ctx| {
         let e = s.one_arg(call, "one game")?;
         let lines = s.with_forms(e, ctx, |s, e, ctx| s.explanation(e, ctx))?;

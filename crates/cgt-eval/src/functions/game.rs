@@ -14,6 +14,13 @@ pub(crate) const OUTCOME: FunctionDef = FunctionDef {
     doc: "the outcome class of G: L, R, P or N (for a Domineering board, by search, without its value)",
     returns: Returns::Outcome,
     aliases: &[],
+    limits: "One comparison of the canonical form with 0 (memoised), or a formula for x + k.^ + *m. For a \
+             Domineering board, a search that does not build the value, for boards whose rows, each with one \
+             more cell, hold at most 128 cells: 6x6 in about 0.2 s, 7x7 beyond the default budget of 10 s.",
+    source: "theory/canonical-forms.md; LiP (outcome classes); CGT II.1; N. Bullock, \"Domineering: solving \
+             large combinatorial search spaces\", ICGA Journal 25 (2002) (safe moves); D. M. Breuker, J. W. \
+             H. M. Uiterwijk, H. J. van den Herik, \"Solving 8x8 Domineering\", Theoretical Computer Science \
+             230 (2000) (transposition tables).",
     eval: |s, call, ctx| {
         if let Some(found) = s.outcome_by_search(s.one_arg(call, "one game")?, ctx) {
             return found;
@@ -30,6 +37,12 @@ pub(crate) const CF: FunctionDef = FunctionDef {
     doc: "the canonical form of G (the default display)",
     returns: Returns::Game,
     aliases: &[],
+    limits: "As large as the canonical form: building it costs comparisons of options, polynomial in the size \
+             of the form, but forms can grow exponentially with the number of summands (a sum of 10 \
+             two-stage hot games in about 0.4 s, of 12 in about 5 s, BENCHMARKS.md \"hot-sums\"); values x + \
+             k.^ + *m of any size take a fast path without trees.",
+    source: "theory/canonical-forms.md and theory/simplicity.md; CGT II.2 (dominated and reversible options); \
+             ONAG ch. 10; LiP ch. 4-5.",
     eval: |s, call, ctx| s.game_arg(call, ctx).map(|g| Value::Game(g).into()),
 };
 
@@ -40,6 +53,9 @@ pub(crate) const BIRTHDAY: FunctionDef = FunctionDef {
     doc: "the birthday of G's canonical form (a plain number)",
     returns: Returns::Integer,
     aliases: &[],
+    limits: "Stored with each canonical form, so immediate once G is built; values x + k.^ + *m by a formula, \
+             at any size.",
+    source: "theory/canonical-forms.md; CGT II.2; ONAG ch. 1 (birthdays).",
     eval: |s, call, ctx| {
         let g = s.game_arg(call, ctx)?;
         Ok(Value::Integer(s.games.birthday(g).into(), Quantity::Birthday).into())
@@ -54,6 +70,9 @@ pub(crate) const OPTIONS: FunctionDef = FunctionDef {
           values; for a game, the options of its canonical form",
     returns: Returns::Text,
     aliases: &[],
+    limits: "Lists at most 1000 moves; each listed option's value is computed, so it costs what its positions \
+             cost in their ruleset.",
+    source: "theory/canonical-forms.md; CGT II.1 (a game as its options).",
     eval: options,
 };
 

@@ -18,6 +18,11 @@ pub(crate) const GRUNDY: FunctionDef = FunctionDef {
     doc: "the Grundy value of an impartial game (a plain number), or a rule's Grundy values for heaps a to b (a list)",
     returns: Returns::Integer,
     aliases: &[],
+    limits: "`grundy(G)` reads the nimber of G's value, so it costs what evaluating G costs (heap and board \
+             rulesets as in their entries). `grundy(RULE, a..b)` reads the rule's table up to b, computed as \
+             its ruleset computes it (periods proven where the theory allows); a range prints at most \
+             100,000 values.",
+    source: "theory/sprague-grundy.md and theory/periodicity.md; WW ch. 4; CGT IV.1-IV.2.",
     eval: grundy,
 };
 
@@ -28,6 +33,13 @@ pub(crate) const PERIOD: FunctionDef = FunctionDef {
     doc: "the pre-period and period of a rule's Grundy sequence, proven",
     returns: Returns::Text,
     aliases: &[],
+    limits: "Tables of growing size (at most 20,000,000 heaps) until the periodicity theorem proves the least \
+             period and pre-period (`period(octal code=0.137)` in microseconds, BENCHMARKS.md \
+             \"period-0.137\"). Codes with repeating digits have no such theorem: those whose values grow \
+             are refused with the reason (`period(lasker)`), and Grundy's game gives up, with no period up \
+             to heap 262,143 in the default budget of 10 s.",
+    source: "theory/periodicity.md; WW ch. 4; CGT IV.2; R. K. Guy, C. A. B. Smith, \"The G-values of various \
+             games\", Proc. Cambridge Philos. Soc. 52 (1956).",
     eval: |s, call, ctx| match call.args {
         [rule] => {
             let rule = s.argument_rule(rule)?;

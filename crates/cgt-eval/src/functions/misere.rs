@@ -41,6 +41,9 @@ pub(crate) const GENUS: FunctionDef = FunctionDef {
     doc: "the genus g^abc... of an impartial game under misère play (CGSuite's notation: *[[2],1] has genus 2^1420)",
     returns: Returns::Text,
     aliases: &[],
+    limits: "Through Conway's misère canonical form of the game tree (nimbers to *1024 and non-Nim heaps to \
+             64 unfolded).",
+    source: "theory/misere-quotients.md; ONAG ch. 12; WW ch. 13 (genus); CGT V.1-V.3.",
     eval: |s, call, ctx| {
         let (f, budget) = form_arg(s, call, ctx)?;
         let genus = s.trees().misere.genus(f, budget).map_err(|x| gave_up(x, call.span.clone(), budget))?;
@@ -55,6 +58,9 @@ pub(crate) const MATE: FunctionDef = FunctionDef {
     doc: "Conway's mate of an impartial game: its misère form with 0 and *1 endings exchanged, printed as *[...]",
     returns: Returns::Text,
     aliases: &[],
+    limits: "Through the misère canonical form of the game tree (nimbers to *1024 and non-Nim heaps to 64 \
+             unfolded).",
+    source: "theory/misere-quotients.md; ONAG ch. 12 (mates); CGT V.1.",
     eval: |s, call, ctx| {
         let (f, budget) = form_arg(s, call, ctx)?;
         let misere = &mut s.trees().misere;
@@ -70,6 +76,10 @@ pub(crate) const MISERENIM: FunctionDef = FunctionDef {
     doc: "the misère nim value of an impartial game (1 without a move, else the mex of its options'; 0 exactly for misère P-positions)",
     returns: Returns::Integer,
     aliases: &[],
+    limits: "Sums of heaps by misère Nim, the tame rule of pairs (n, m), or memoised search of at most \
+             2,000,000 positions; nimbers of any size by misère Nim; other games through their misère \
+             canonical form (game trees unfolded as for `genus`).",
+    source: "theory/misere-quotients.md; WW ch. 13 (tame games); CGT V.1-V.3.",
     eval: miserenim,
 };
 
@@ -80,6 +90,13 @@ pub(crate) const QUOTIENT: FunctionDef = FunctionDef {
     doc: "the misère quotient of a heap rule for sums of heaps up to 12 (order, elements, P-portion, heaps' elements, and generators and relations beyond 8 elements), then for take-and-break rules grown heap by heap until the periodicity theorem proves a period (up to heap 200): the quotient of all heaps; with N, the quotient of sums of heaps up to N (at most 200); gives up beyond 1024 elements or the budget",
     returns: Returns::Text,
     aliases: &[],
+    limits: "Sums of heaps 1 to 12 (or to N), grown heap by heap and proven over every position, at most 1024 \
+             elements; take-and-break rules then try heaps up to 200 for a proven period. Kayles' quotient \
+             (order 40, period 12 from heap 71) takes about 0.1 s; Dawson's Kayles reaches heap 33 (order \
+             638) in the default budget of 10 s.",
+    source: "theory/misere-quotients.md; T. E. Plambeck, \"Taming the wild in impartial combinatorial \
+             games\", Integers 5 (2005); T. E. Plambeck, A. N. Siegel, \"Misère quotients for impartial \
+             games\", J. Combin. Theory Ser. A 115 (2008); CGT ch. V.",
     eval: |s, call, ctx| match call.args {
         [rule] => {
             let rule = s.argument_rule(rule)?;

@@ -18,6 +18,8 @@ pub(crate) const NIMSUM: FunctionDef = FunctionDef {
     doc: "the nim sum of two whole numbers of any size (their XOR), a plain number: `nimsum(3, 5) == 6`",
     returns: Returns::Integer,
     aliases: &[],
+    limits: "XOR of whole numbers of any size, linear in the bits.",
+    source: "theory/sprague-grundy.md; WW ch. 2; ONAG ch. 6.",
     eval: |s, call, ctx| {
         let (a, b) = two_naturals(s, call, ctx)?;
         Ok(integer(nimarith::nim_sum(&a, &b)))
@@ -32,6 +34,9 @@ pub(crate) const NIMPROD: FunctionDef = FunctionDef {
           `nimprod(8, 16) == 128`",
     returns: Returns::Integer,
     aliases: &[],
+    limits: "Numbers of any size, by Fermat 2-powers and Karatsuba's three half-size products: about n^1.6 in \
+             the bits n.",
+    source: "ONAG ch. 6 (the field of nimbers); WW ch. 14.",
     eval: |s, call, ctx| {
         let (a, b) = two_naturals(s, call, ctx)?;
         let p = nimarith::nim_product(&a, &b, ctx.budget).map_err(|e| gave_up(e, call.span.clone(), ctx.budget))?;

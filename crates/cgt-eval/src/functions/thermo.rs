@@ -27,6 +27,9 @@ pub(crate) const LEFTSTOP: FunctionDef = FunctionDef {
     doc: "the left stop of G: where play ends when Left starts and both play well",
     returns: Returns::Number,
     aliases: &[],
+    limits: "Bottom up over the subgames of the canonical form, each once (linear in its DAG); a number is \
+             its own stop.",
+    source: "theory/temperature.md; CGT II.5; WW ch. 6; LiP ch. 6.",
     eval: |s, call, ctx| measure(s, call, ctx, thermo::left_stop),
 };
 
@@ -37,6 +40,9 @@ pub(crate) const RIGHTSTOP: FunctionDef = FunctionDef {
     doc: "the right stop of G: where play ends when Right starts and both play well",
     returns: Returns::Number,
     aliases: &[],
+    limits: "Bottom up over the subgames of the canonical form, each once (linear in its DAG); a number is \
+             its own stop.",
+    source: "theory/temperature.md; CGT II.5; WW ch. 6; LiP ch. 6.",
     eval: |s, call, ctx| measure(s, call, ctx, thermo::right_stop),
 };
 
@@ -47,6 +53,8 @@ pub(crate) const MEAN: FunctionDef = FunctionDef {
     doc: "the mean value of G",
     returns: Returns::Number,
     aliases: &[],
+    limits: "From the thermograph, exact: polynomial in the canonical form and the number of wall segments.",
+    source: "theory/temperature.md; CGT II.5 (the mean value theorem); WW ch. 6.",
     eval: |s, call, ctx| measure(s, call, ctx, thermo::mean),
 };
 
@@ -57,6 +65,9 @@ pub(crate) const TEMP: FunctionDef = FunctionDef {
     doc: "the temperature of G (numbers have negative temperature, as in CGSuite)",
     returns: Returns::Number,
     aliases: &[],
+    limits: "From the thermograph, exact: polynomial in the canonical form and the number of wall segments (a \
+             sum of 16 switches in about 30 ms, BENCHMARKS.md \"thermograph-sum\").",
+    source: "theory/temperature.md; CGT II.5; WW ch. 6; LiP ch. 6.",
     eval: |s, call, ctx| measure(s, call, ctx, thermo::temperature),
 };
 
@@ -67,6 +78,9 @@ pub(crate) const THERMOGRAPH: FunctionDef = FunctionDef {
     doc: "the thermograph of G: its walls and mast (`--svg DIR` draws it)",
     returns: Returns::Text,
     aliases: &[],
+    limits: "Exact piecewise-linear walls built from the options' walls, polynomial in the canonical form and \
+             the segments (a sum of 16 switches in about 30 ms, BENCHMARKS.md \"thermograph-sum\").",
+    source: "theory/temperature.md; CGT II.5 (the thermograph theorem); WW ch. 6.",
     eval: |s, call, ctx| {
         let g = s.game_arg(call, ctx)?;
         let t = s.lift(call.span, ctx.budget, |games, b| thermo::thermograph(games, g, b))?;
@@ -81,6 +95,10 @@ pub(crate) const ATOMIC: FunctionDef = FunctionDef {
     doc: "the atomic weight of an all-small game G",
     returns: Returns::Game,
     aliases: &[],
+    limits: "Recursive over the canonical form's options, from the atomic weights of the options; k.^ + *m \
+             directly.",
+    source: "ONAG ch. 16; WW ch. 8 (atomic weights); U. Larsson, R. J. Nowakowski (arXiv:2007.03949), Thm. \
+             10, for the constructive form computed.",
     eval: atomic_weight,
 };
 

@@ -20,6 +20,12 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
           64 squares",
     settings: &[],
     returns: Returns::Game,
+    limits: "Exponential: the definition over 8-connected parts, with symmetries and a transposition table; \
+             boards of at most 64 squares. One amazon each on a 3x4 board takes about 1 s; 3x5 and 4x4 \
+             exceed the default budget of 10 s.",
+    source: "theory/canonical-forms.md; E. R. Berlekamp, \"Sums of N x 2 Amazons\", Game Theory, Optimal \
+             Stopping, Probability and Statistics, IMS Lecture Notes 35 (2000); R. G. Snatzke, \"Exhaustive \
+             search in the game Amazons\", More Games of No Chance (2002).",
     eval,
     heap_rule: None,
     position: Some(|r| read(r).map(|(b, _)| Box::new(b) as Box<dyn AnyPosition>)),

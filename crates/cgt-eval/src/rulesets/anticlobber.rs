@@ -18,6 +18,10 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
           leaves an enemy stone where it stood; `x` Left, `o` Right, `.` empty, `#` off the board",
     settings: &[],
     returns: Returns::Game,
+    limits: "Exponential: the definition over regions of empty squares and the stones around them, with \
+             symmetries and a transposition table; boards of at most 256 cells (a 3x5 board with 7 empty \
+             squares in a few hundredths of a second).",
+    source: "theory/canonical-forms.md; CGT II.1; CGSuite's AntiClobber for the rules.",
     eval,
     heap_rule: None,
     position: Some(|r| read(r).map(|b| Box::new(b) as Box<dyn AnyPosition>)),

@@ -18,6 +18,11 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     doc: "Black-and-White boxes (Hackenbush strings), piles bottom to top; G is green; bare words `WBBW.BW` too",
     settings: &[],
     returns: Returns::Game,
+    limits: "Black-and-white piles by van Roode's rule, linear in the number of boxes and exact at any length \
+             (one pile of 10^6 boxes takes a few milliseconds, BENCHMARKS.md \"boxes-long-pile\"). Piles \
+             with green boxes are built bottom up from their prefixes, O(n^2) options for n boxes, and their \
+             canonical forms grow with the pile (60 boxes `BGWBGW...` in about 0.2 s).",
+    source: "theory/simplicity.md (van Roode's rule); WW and LiP (Hackenbush strings).",
     eval,
     heap_rule: None,
     position: Some(|r| read(r).map(|p| Box::new(p) as Box<dyn AnyPosition>)),

@@ -19,6 +19,9 @@ pub(crate) const CUTCAKE: RulesetDef = RulesetDef {
           between two columns, Right between two rows",
     settings: &[],
     returns: Returns::Game,
+    limits: "Each piece is valued once by the definition over its cuts, O(R C (R + C)) for the pieces up to R \
+             x C, with sides of at most 256: 20x20 in about 0.01 s, 200x200 in about 2.5 s.",
+    source: "theory/simplicity.md (the values are integers); WW ch. 2 (Cutcake).",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, CakeRule::Cut),
     heap_rule: None,
     position: Some(|r| read(r, CakeRule::Cut).map(|p| Box::new(p) as Box<dyn AnyPosition>)),
@@ -32,6 +35,9 @@ pub(crate) const EATCAKE: RulesetDef = RulesetDef {
           column of a piece, Right a whole row, leaving the parts on either side",
     settings: &[],
     returns: Returns::Game,
+    limits: "Each piece is valued once by the definition over its eaten rows and columns, with sides of at \
+             most 256; the canonical forms grow with the piece (12x12 in about 0.04 s).",
+    source: "theory/canonical-forms.md; WW ch. 8 (Eatcake).",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, CakeRule::Eat),
     heap_rule: None,
     position: Some(|r| read(r, CakeRule::Eat).map(|p| Box::new(p) as Box<dyn AnyPosition>)),

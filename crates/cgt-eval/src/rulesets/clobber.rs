@@ -18,6 +18,11 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
           `x` Left, `o` Right, `.` empty; rows in quotes, a strip is one row",
     settings: &[],
     returns: Returns::Game,
+    limits: "Exponential: the definition over groups of stones (4-connected), with symmetries, colour swaps \
+             and a transposition table. Boards of at most 256 cells; a 3x5 or 2x8 board of alternating \
+             stones takes about a second.",
+    source: "theory/canonical-forms.md; LiP (Clobber); M. H. Albert, J. P. Grossman, R. J. Nowakowski, D. \
+             Wolfe, \"An introduction to Clobber\", Integers 5 (2005); CGT II.1.",
     eval,
     heap_rule: None,
     position: Some(|r| read(r).map(|b| Box::new(b) as Box<dyn AnyPosition>)),

@@ -20,6 +20,10 @@ pub(crate) const HOT: RulesetDef = RulesetDef {
           colour, which is removed; `x` Left, `o` Right, `.` empty; rows in quotes",
     settings: &[],
     returns: Returns::Game,
+    limits: "Exponential: the definition over groups of stones with symmetries, colour swaps and a \
+             transposition table; boards of at most 256 cells (a 3x4 board of alternating stones in about \
+             0.2 s).",
+    source: "theory/canonical-forms.md; CGT II.1; CGSuite's grid library (HotClobber) for the rules.",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Hot),
     heap_rule: None,
     position: Some(|r| read(r, Variant::Hot).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
@@ -33,6 +37,10 @@ pub(crate) const KINGS: RulesetDef = RulesetDef {
           eight directions, which is removed; `x` Left, `o` Right, `.` empty; rows in quotes",
     settings: &[],
     returns: Returns::Game,
+    limits: "Exponential: the definition over 8-connected groups with symmetries, colour swaps and a \
+             transposition table; boards of at most 256 cells (a 3x4 board of alternating stones in about 1 \
+             s).",
+    source: "theory/canonical-forms.md; CGT II.1; CGSuite's grid library (Clobber variants) for the rules.",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Kings),
     heap_rule: None,
     position: Some(|r| read(r, Variant::Kings).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
@@ -46,6 +54,10 @@ pub(crate) const KNIGHTS: RulesetDef = RulesetDef {
           is removed; `x` Left, `o` Right, `.` empty; rows in quotes",
     settings: &[],
     returns: Returns::Game,
+    limits: "Exponential: the definition over the whole board (cropped to its stones) with symmetries and a \
+             transposition table; boards of at most 256 cells (a 3x4 board of alternating stones in about \
+             0.06 s).",
+    source: "theory/canonical-forms.md; CGSuite's grid library (Clobber variants) for the rules.",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Knights),
     heap_rule: None,
     position: Some(|r| read(r, Variant::Knights).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
@@ -59,6 +71,9 @@ pub(crate) const ROOKS: RulesetDef = RulesetDef {
           stone it meets, which must be an enemy stone and is removed; `x` Left, `o` Right, `.` empty",
     settings: &[],
     returns: Returns::Game,
+    limits: "Exponential: the definition over the whole board (cropped to its stones) with symmetries and a \
+             transposition table; boards of at most 256 cells (12 stones on a 3x5 board in about 1 s).",
+    source: "theory/canonical-forms.md; CGSuite's grid library (Clobber variants) for the rules.",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Rooks),
     heap_rule: None,
     position: Some(|r| read(r, Variant::Rooks).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
@@ -72,6 +87,9 @@ pub(crate) const QUEENS: RulesetDef = RulesetDef {
           squares onto the first stone it meets, which must be an enemy stone and is removed; `x` Left, `o` Right",
     settings: &[],
     returns: Returns::Game,
+    limits: "Exponential: the definition over the whole board (cropped to its stones) with symmetries and a \
+             transposition table; boards of at most 256 cells (12 stones on a 3x5 board in about 3 s).",
+    source: "theory/canonical-forms.md; CGSuite's grid library (Clobber variants) for the rules.",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Queens),
     heap_rule: None,
     position: Some(|r| read(r, Variant::Queens).map(|b| Box::new(b) as Box<dyn AnyPosition>)),

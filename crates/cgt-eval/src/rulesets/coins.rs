@@ -32,6 +32,9 @@ pub(crate) const TURTLES: RulesetDef = RulesetDef {
           optionally one coin to its left (it is Nim: coin n is worth *n)",
     settings: &[TIMES],
     returns: Returns::Game,
+    limits: "Heads at positions of any size, linear in the number of heads (coin n is worth *n); `times=` \
+             products by nim multiplication of the two coordinates' values.",
+    source: "theory/sprague-grundy.md; WW ch. 14 (coin-turning games, the Tartan theorem); LiP ch. 7.",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, CoinRule::Turtles),
     heap_rule: None,
     position: None,
@@ -45,6 +48,9 @@ pub(crate) const MOCK_TURTLES: RulesetDef = RulesetDef {
           rightmost heads to tails (coin n is worth the n-th odious number 1, 2, 4, 7, 8, 11, ...)",
     settings: &[TIMES],
     returns: Returns::Game,
+    limits: "Heads at positions of any size, linear in the number of heads (the n-th odious number); `times=` \
+             products by nim multiplication.",
+    source: "theory/sprague-grundy.md; WW ch. 14 (Mock Turtles, the Tartan theorem); LiP ch. 7.",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, CoinRule::MockTurtles),
     heap_rule: None,
     position: None,
@@ -58,6 +64,9 @@ pub(crate) const RULER: RulesetDef = RulesetDef {
           rightmost heads to tails (coin n is worth the largest power of 2 dividing n)",
     settings: &[TIMES],
     returns: Returns::Game,
+    limits: "Heads at positions of any size, linear in the number of heads (the largest power of 2 dividing \
+             n); `times=` products by nim multiplication.",
+    source: "theory/sprague-grundy.md; WW ch. 14 (Ruler, the Tartan theorem); LiP ch. 7.",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, CoinRule::Ruler),
     heap_rule: None,
     position: None,

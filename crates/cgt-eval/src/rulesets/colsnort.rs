@@ -36,6 +36,10 @@ pub(crate) const COL: RulesetDef = RulesetDef {
           `U-V` between numbered vertices, a lone number is an isolated vertex",
     settings: SETTINGS,
     returns: Returns::Game,
+    limits: "Exponential: the definition over connected components (with tints), with a transposition table: \
+             a cycle of 20 vertices with two chords takes about 9 s, a cycle of 15 a few hundredths of a \
+             second.",
+    source: "theory/canonical-forms.md; WW ch. 2 and LiP (Col and Snort).",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, Rule::Col),
     heap_rule: None,
     position: Some(|r| read(r, Rule::Col).map(|(p, _)| Box::new(p) as Box<dyn AnyPosition>)),
@@ -49,6 +53,10 @@ pub(crate) const SNORT: RulesetDef = RulesetDef {
           edges `U-V` between numbered vertices, a lone number is an isolated vertex",
     settings: SETTINGS,
     returns: Returns::Game,
+    limits: "Exponential: the definition over connected components (with tints), with a transposition table: \
+             a cycle of 20 vertices takes about 0.06 s, with two chords added it exceeds the default budget \
+             of 10 s.",
+    source: "theory/canonical-forms.md and theory/temperature.md; WW ch. 2 and LiP (Col and Snort).",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, Rule::Snort),
     heap_rule: None,
     position: Some(|r| read(r, Rule::Snort).map(|(p, _)| Box::new(p) as Box<dyn AnyPosition>)),

@@ -19,6 +19,17 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     doc: "Domineering: Left places vertical, Right horizontal dominoes; `#` is an occupied cell",
     settings: &[],
     returns: Returns::Game,
+    limits: "Exponential: the definition over regions (4-connected components), with symmetries and a \
+             transposition table, and one-cell-wide strips as integers. 5x5 and 4x6 take about 0.1 s, 5x6 \
+             about 5 s; 6x6 and 4x8 exceed the default budget of 10 s. Boards have at most 256 cells, and \
+             regions of up to 64 cells are searched on bit boards. `outcome(domineering[...])` searches who \
+             wins without the value, for boards whose rows, each with one more cell, hold at most 128 cells: \
+             6x6 in about 0.2 s, 7x7 beyond the default budget.",
+    source: "theory/canonical-forms.md; WW and LiP (Domineering); CGT II.1 (disjunctive sums of regions); D. \
+             M. Breuker, J. W. H. M. Uiterwijk, H. J. van den Herik, \"Solving 8x8 Domineering\", \
+             Theoretical Computer Science 230 (2000) (the outcome search's transposition table); N. Bullock, \
+             \"Domineering: solving large combinatorial search spaces\", ICGA Journal 25 (2002) (safe \
+             moves).",
     eval,
     heap_rule: None,
     position: Some(|r| board(r).map(|b| Box::new(b) as Box<dyn AnyPosition>)),

@@ -25,6 +25,11 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
           0; making a number 0 wins. Grundy values of any size (Nivasch's rule over the quotients)",
     settings: &[],
     returns: Returns::Game,
+    limits: "Numbers of any size, in O(log) divisions: the Grundy value folded over the quotients of Euclid's \
+             algorithm.",
+    source: "theory/rulesets.md (Euclid's game); A. J. Cole, A. J. T. Davie, \"A game based on the Euclidean \
+             algorithm and a winning strategy for it\", Math. Gazette 53 (1969); G. Nivasch, \"The \
+             Sprague-Grundy function of the game Euclid\", Discrete Math. 306 (2006).",
     eval,
     heap_rule: None,
     position: Some(|r| listed(r).map(|p| Box::new(p) as Box<dyn AnyPosition>)),

@@ -18,6 +18,9 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     doc: "the largest fair choice of box piles: the most boxes in piles that sum to 0 (a count, not a game)",
     settings: &[],
     returns: Returns::Integer,
+    limits: "Meet in the middle over exact values: O(2^(n/2) n) time and memory for n piles, at most 48 piles \
+             (40 random piles of 40 boxes in about 0.1 s, BENCHMARKS.md \"fair\").",
+    source: "theory/rulesets.md (The fair choice of piles) and theory/simplicity.md (van Roode's rule).",
     eval,
     heap_rule: None,
     position: None,

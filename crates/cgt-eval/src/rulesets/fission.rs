@@ -18,6 +18,10 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
           Left's above and below, Right's left and right; `x` a stone, `.` empty, `#` off the board; rows in quotes",
     settings: &[],
     returns: Returns::Game,
+    limits: "Exponential: the definition over the 4-connected parts of the board, with reflections, \
+             transposes and a transposition table; boards of at most 256 cells. Two stones on a 4x6 board \
+             take about 0.3 s; three in a row on a 5x7 board exceed the default budget of 10 s.",
+    source: "theory/canonical-forms.md; CGT II.1; CGSuite's Fission for the rules.",
     eval,
     heap_rule: None,
     position: Some(|r| read(r).map(|b| Box::new(b) as Box<dyn AnyPosition>)),

@@ -36,6 +36,14 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
         },
     ],
     returns: Returns::Play,
+    limits: "Retrograde analysis in O(V + E) (400,000 vertices with 800,000 edges in about half a second, \
+             BENCHMARKS.md \"graph\"); the scoring variant (`values=`) in O(V log V + E), one incremental \
+             sweep over the values in decreasing order. Sums of tokens use the generalised Sprague-Grundy \
+             values of the vertices.",
+    source: "theory/rulesets.md (Games on graphs, with draws) and theory/stoppers.md; WW ch. 11-12; CGT VI; \
+             C. A. B. Smith, \"Graphs and composite games\", J. Combin. Theory 1 (1966); A. S. Fraenkel, Y. \
+             Yesha, \"The generalized Sprague-Grundy function and its invariance under certain mappings\", \
+             J. Combin. Theory Ser. A 43 (1986).",
     eval,
     heap_rule: None,
     position: None,

@@ -19,6 +19,11 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
           rows in quotes",
     settings: &[],
     returns: Returns::Game,
+    limits: "Exponential: the definition over the whole board (it is not split: jumps need empty squares), \
+             with symmetries, colour swaps and a transposition table; boards of at most 256 cells. A 4x6 \
+             board with 20 stones and 4 empty squares takes about 4 s.",
+    source: "theory/canonical-forms.md; LiP ch. 1; M. D. Ernst, \"Playing Konane mathematically: a \
+             combinatorial game-theoretic analysis\", UMAP Journal 16 (1995).",
     eval,
     heap_rule: None,
     position: Some(|r| read(r).map(|(b, _)| Box::new(b) as Box<dyn AnyPosition>)),

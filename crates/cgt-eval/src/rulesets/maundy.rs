@@ -20,6 +20,9 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
           dividing its height",
     settings: &[],
     returns: Returns::Game,
+    limits: "Sides below 2^64 by the closed form, whose cost is factoring each side (Miller-Rabin and \
+             Pollard's rho); `options` lists the moves of pieces with sides of at most 256.",
+    source: "WW ch. 2 (Maundy Cake); the formula is checked against a search of the rules in the tests.",
     eval,
     heap_rule: None,
     position: Some(|r| position(r).map(|p| Box::new(p) as Box<dyn AnyPosition>)),

@@ -20,6 +20,12 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     doc: "Nim (heaps of any size), or Moore's Nim_k with k=...: a move takes from 1 to k heaps",
     settings: &[SettingDef { key: "k", doc: "how many heaps a move may take from, at least 1 (`k=1` is Nim)" }],
     returns: Returns::Game,
+    limits: "Heaps of any size: the nim sum is XOR, and Moore's Nim_k is decided digit by digit with a \
+             winning move built from the top digit, linear in the total number of digits (1000 heaps of 300 \
+             digits in a few milliseconds, BENCHMARKS.md \"nim-big\" and \"moore\").",
+    source: "theory/sprague-grundy.md and theory/rulesets.md (Moore's Nim); WW ch. 2 (Bouton) and ch. 15 \
+             (Moore); CGT I.1; E. H. Moore, \"A generalization of the game called Nim\", Annals of Math. 11 \
+             (1910).",
     eval,
     heap_rule: Some(heap_rule),
     position: None,

@@ -25,6 +25,14 @@ pub(crate) const OCTAL: RulesetDef = RulesetDef {
               `code=\"4!.0\"` (Grundy's game), `code=\"0.3F\"`, `code=\"4.[3]\"` (Lasker's Nim)",
     }],
     returns: Returns::Game,
+    limits: "Finite codes whose moves leave at most two heaps use the sparse-space method, the others the \
+             definition with bitsets; a proven period (the periodicity theorem) answers heaps of any size. \
+             Without one, heaps are read from a table of at most 20,000,000 values within the budget: the \
+             code 0.6, whose values keep growing, to heap 100,000 in about 9 s. Codes with repeating digits \
+             get no period.",
+    source: "theory/periodicity.md and theory/sprague-grundy.md; WW ch. 4 (octal and hexadecimal games); CGT \
+             IV.2; R. K. Guy, C. A. B. Smith, \"The G-values of various games\", Proc. Cambridge Philos. \
+             Soc. 52 (1956).",
     eval,
     heap_rule: Some(|spec| read_code(spec).map(HeapRule::Octal)),
     position: None,
@@ -37,6 +45,10 @@ pub(crate) const KAYLES: RulesetDef = RulesetDef {
     doc: "Kayles, the octal game 0.77: knock down one pin or two adjacent pins",
     settings: &[],
     returns: Returns::Game,
+    limits: "Heaps of any size: the values are periodic with period 12 from heap 71, proven by the \
+             periodicity theorem, so a table of the first heaps answers every heap.",
+    source: "theory/periodicity.md; WW ch. 4 (Kayles' values and period); CGT IV.2; R. K. Guy, C. A. B. Smith \
+             (1956).",
     eval,
     heap_rule: Some(|_| Ok(HeapRule::Octal(OctalCode::kayles()))),
     position: None,
@@ -49,6 +61,10 @@ pub(crate) const DAWSON: RulesetDef = RulesetDef {
     doc: "Dawson's Kayles, the octal game 0.07: knock down two adjacent pins",
     settings: &[],
     returns: Returns::Game,
+    limits: "Heaps of any size: the values are periodic with period 34 from heap 53, proven by the \
+             periodicity theorem, so a table of the first heaps answers every heap.",
+    source: "theory/periodicity.md; WW ch. 4 (Dawson's Kayles, 0.07); CGT IV.2; R. K. Guy, C. A. B. Smith \
+             (1956).",
     eval,
     heap_rule: Some(|_| Ok(HeapRule::Octal(OctalCode::dawson()))),
     position: None,
@@ -62,6 +78,10 @@ pub(crate) const GRUNDY_GAME: RulesetDef = RulesetDef {
           known, so huge heaps give up)",
     settings: &[],
     returns: Returns::Game,
+    limits: "No period is known, so each heap is read from a table computed up to it by the sparse-space \
+             method (every move leaves at most two heaps): heaps up to 100,000 take under a second, and \
+             heaps beyond what the budget computes give up.",
+    source: "theory/sprague-grundy.md; WW ch. 4 (Grundy's game); CGT IV.2.",
     eval,
     heap_rule: Some(|_| Ok(HeapRule::Octal(OctalCode::grundys_game()))),
     position: None,
@@ -75,6 +95,9 @@ pub(crate) const LASKER: RulesetDef = RulesetDef {
           by the closed form (4k+3 and 4k+4 swap values)",
     settings: &[],
     returns: Returns::Game,
+    limits: "Heaps of any size, in constant time per heap: the closed form (heaps 4k+1 and 4k+2 keep their \
+             size, 4k+3 and 4k+4 swap).",
+    source: "theory/sprague-grundy.md; WW ch. 4 (take-and-break games); CGT IV.2.",
     eval,
     heap_rule: Some(|_| Ok(HeapRule::Octal(OctalCode::lasker()))),
     position: None,

@@ -24,6 +24,12 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
         SettingDef { key: "right", doc: "the amounts Right may take: `right=[1, 3]` (`right=[]`: none)" },
     ],
     returns: Returns::Game,
+    limits: "The values G(n) by the definition, heap by heap, until a repeated window of s = max(take) values \
+             proves the period; then heaps of any size. Without a period, heaps up to 20,000 (`psub[19999] \
+             left=[2, 3] right=[1, 5]` in about 0.1 s); a larger heap is refused, saying how far the values \
+             go.",
+    source: "theory/periodicity.md; A. S. Fraenkel, A. Kotzig, \"Partizan octal games: partizan subtraction \
+             games\", Int. J. Game Theory 16 (1987).",
     eval,
     heap_rule: None,
     position: Some(|r| read(r).map(|p| Box::new(p) as Box<dyn AnyPosition>)),

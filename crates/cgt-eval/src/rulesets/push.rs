@@ -18,6 +18,10 @@ pub(crate) const PUSH: RulesetDef = RulesetDef {
           along (off the left end they fall); `x` Left, `o` Right, `.` empty; the strip in quotes",
     settings: &[],
     returns: Returns::Game,
+    limits: "The definition with a transposition table, cropped after the last piece; strips of at most 256 \
+             cells. `push[\"xo.xo.xo.xo.xo.xo\"]` (17 squares) takes about 0.8 s; 23 squares in that pattern \
+             exceed the default budget of 10 s.",
+    source: "theory/canonical-forms.md; LiP (Push and Shove).",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, PushRule::Push),
     heap_rule: None,
     position: Some(|r| read(r, PushRule::Push).map(|p| Box::new(p) as Box<dyn AnyPosition>)),
@@ -31,6 +35,9 @@ pub(crate) const SHOVE: RulesetDef = RulesetDef {
           moves too (off the left end they fall); `x` Left, `o` Right, `.` empty; the strip in quotes",
     settings: &[],
     returns: Returns::Game,
+    limits: "The definition with a transposition table, cropped after the last piece; strips of at most 256 \
+             cells. `shove[\"xo.xo.xo.xo.xo.xo.xo.xo\"]` (23 squares) takes about 5 s.",
+    source: "theory/canonical-forms.md; LiP (Push and Shove).",
     eval: |s, r, span, ctx| eval(s, r, span, ctx, PushRule::Shove),
     heap_rule: None,
     position: Some(|r| read(r, PushRule::Shove).map(|p| Box::new(p) as Box<dyn AnyPosition>)),

@@ -30,6 +30,9 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
               `staircase[2, 3, 1] parent=[0, 1, 1]`",
     }],
     returns: Returns::Game,
+    limits: "Linear in the number of steps (or tree vertices), with coins of any size: the nim sum of the odd \
+             steps.",
+    source: "theory/rulesets.md (Staircase Nim); WW ch. 15; LiP ch. 7.",
     eval,
     heap_rule: None,
     position: Some(|r| listed(r).map(|p| Box::new(p) as Box<dyn AnyPosition>)),

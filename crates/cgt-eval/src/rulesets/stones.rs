@@ -27,6 +27,11 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
         },
     ],
     returns: Returns::Game,
+    limits: "`take=`: O(n |S|) for the first n values, until the least period is proven by a repeated window \
+             (Brent's cycle detection); then heaps of any size (10^18) are read through the period. Without \
+             a proven period, tables stop at 20,000,000 heaps or the budget. `allbut=` excludes numbers up \
+             to 2^16.",
+    source: "theory/periodicity.md (the periodicity theorem for subtraction games); WW ch. 4; CGT IV.2.",
     eval,
     heap_rule: Some(heap_rule),
     position: None,

@@ -18,6 +18,10 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
           leftwards; `.` empty; the strip in quotes",
     settings: &[],
     returns: Returns::Game,
+    limits: "Exponential: the definition, with frozen pieces splitting the strip into independent parts and a \
+             transposition table; strips of at most 256 cells. `TTTT.....FFFF` takes about 0.3 s, \
+             `TTT..FFF.TTT..FFF` about 6 s, and `TTTTT..........FFFFF` exceeds the default budget of 10 s.",
+    source: "theory/canonical-forms.md; WW ch. 1; LiP ch. 1 (Toads and Frogs).",
     eval,
     heap_rule: None,
     position: Some(|r| read(r).map(|p| Box::new(p) as Box<dyn AnyPosition>)),

@@ -16,6 +16,11 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     doc: "Toppling Dominoes: B black (Left), W white (Right), G green (either); rows joined by `.` are a sum",
     settings: &[],
     returns: Returns::Game,
+    limits: "Dynamic programming over the contiguous pieces of each row, O(n^2) pieces for a row of n \
+             dominoes, with a table keyed up to reversal; the cost is in the canonical forms, which grow \
+             with the row (a random row of 60 black and white dominoes takes about 30 ms, BENCHMARKS.md \
+             \"toppling-random\").",
+    source: "theory/canonical-forms.md; WW and LiP (values of special rows); CGT II.1.",
     eval,
     heap_rule: None,
     position: Some(|r| read(r).map(|p| Box::new(p) as Box<dyn AnyPosition>)),

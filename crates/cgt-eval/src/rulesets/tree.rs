@@ -16,6 +16,12 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     doc: "Blue-Red(-Green) Hackenbush on rooted trees: B blue, R red, G green, edges above an edge in ( )",
     settings: &[],
     returns: Returns::Game,
+    limits: "Linear in the number of edges, without recursion, so any depth: blue/red trees as numbers, green \
+             trees by the colon principle, mixed trees by ordinal sums bottom up (a path of 10^5 edges takes \
+             about 15 ms, BENCHMARKS.md \"tree-path\"). Mixed trees whose values are not numbers, nimbers or \
+             small ordinal sums grow with their canonical forms.",
+    source: "theory/simplicity.md and theory/sprague-grundy.md; WW ch. 7 (the colon principle); ONAG ch. 15 \
+             (ordinal sums); LiP ch. 7.",
     eval,
     heap_rule: None,
     position: Some(|r| build_tree(&r.args).map(|t| Box::new(t) as Box<dyn AnyPosition>)),

@@ -25,6 +25,10 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
           (jumping allowed). Grundy values of any size by Welter's function",
     settings: &[],
     returns: Returns::Game,
+    limits: "Any number of coins on squares of any size: Welter's function in O(n log) operations for n \
+             coins, and a winning move found bit by bit.",
+    source: "theory/rulesets.md (Welter); ONAG ch. 13 (Welter's function); WW ch. 15; C. P. Welter (1954); M. \
+             Sato's hook-length form of Welter's theorem.",
     eval,
     heap_rule: None,
     position: Some(|r| listed(r).map(|p| Box::new(p) as Box<dyn AnyPosition>)),

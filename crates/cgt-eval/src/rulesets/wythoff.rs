@@ -30,6 +30,12 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
           at any size), beyond that only the outcome N with a winning move (P-positions by the golden ratio)",
     settings: &[],
     returns: Returns::Game,
+    limits: "Outcome and winning move at any size, with a few big-integer operations (`floor(k phi)` by \
+             integer square roots). The Grundy value as a nimber while the table below the queen has at most \
+             2^24 (16 million) squares; beyond that, P-positions are 0 and other positions are N with a \
+             winning move.",
+    source: "theory/rulesets.md (Wythoff); WW ch. 3; LiP ch. 7; W. A. Wythoff, \"A modification of the game \
+             of Nim\", Nieuw Archief voor Wiskunde 7 (1907).",
     eval,
     heap_rule: None,
     position: Some(|r| listed(r).map(|q| Box::new(q) as Box<dyn AnyPosition>)),
