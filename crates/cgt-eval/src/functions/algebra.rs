@@ -143,8 +143,9 @@ pub(crate) const CONWAY: FunctionDef = FunctionDef {
 pub(crate) const ORDINALPRODUCT: FunctionDef = FunctionDef {
     name: "ordinalproduct",
     signature: "ordinalproduct(G, H)",
-    doc: "the ordinal product of the canonical forms (CGSuite's `G OrdinalProduct H`): on Hackenbush \
-          stalks, each blue edge of H replaced by G and each red edge by -G: \
+    doc: "the ordinal product of the canonical forms (CGSuite's `G OrdinalProduct H`): on blue-red \
+          Hackenbush stalks (numbers), each blue edge of H replaced by G and each red edge by -G; on nimbers, \
+          `*a` by `*b` is `*(ab)`: \
           `ordinalproduct(1/2, 1/4) == 11/32`, `ordinalproduct(*5, *6) == *30`",
     returns: Returns::Game,
     aliases: &[],
