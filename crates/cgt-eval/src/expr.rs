@@ -103,10 +103,26 @@ impl Session {
             Value::Outcome(_) | Value::Play(_) => {
                 ("an outcome".to_string(), "check an outcome with `is`, e.g. `G is N`".to_string())
             }
-            _ => ("not a game".to_string(), "sums, options and comparisons of games need games".to_string()),
+            Value::Loopy(_) => (
+                "a loopy game".to_string(),
+                "this needs a short game (one whose play always ends); loopy games are compared, added, \
+                 classified with `is`, and split with `onside`/`offside`"
+                    .to_string(),
+            ),
+            other => {
+                let kind = match other {
+                    Value::List(_) => "a list",
+                    Value::Period(..) => "a period",
+                    Value::Moves(_) | Value::Options(..) => "a list of moves",
+                    Value::Thermograph(_) => "a thermograph",
+                    _ => "text",
+                };
+                (kind.to_string(), "sums, options and comparisons of games need games".to_string())
+            }
         };
+        let short = if matches!(v, Value::Loopy(_)) { "a short game" } else { "a game" };
         Box::new(
-            Diagnostic::error(Code::Type, e.span.clone(), format!("`{text}` is {shown}: {what}, not a game"))
+            Diagnostic::error(Code::Type, e.span.clone(), format!("`{text}` is {shown}: {what}, not {short}"))
                 .with_hint(hint),
         )
     }
