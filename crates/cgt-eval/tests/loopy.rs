@@ -151,7 +151,7 @@ fn sided_values() {
             2 & +-1 == a{1 || a | 0}  [✓]
             over & over  [= over · L]
             1 & 2  [error loopy: the onside of `G & H` must be at least its offside (outcome none)]
-            dud & 0  [error loopy: `dud` is not a stopper: its onside and offside differ (outcome none)]
+            dud & 0  [= on & 0 · PHat]
             (2 & +-1) + 1  [= 3 & {2|0} · NHat]
             -(2 & +-1)  [= +-1 & -2 · NCheck]
             (1 & 0) - (1 & 0)  [= 1 & -1 · D]
