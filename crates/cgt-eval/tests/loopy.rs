@@ -191,3 +191,32 @@ fn bachs_carousel() {
         "#]],
     );
 }
+
+#[test]
+fn printed_forms_and_cgsuite_names_read_back() {
+    check(
+        "5over == {5 | pass}\n3/2under == {pass | 3/2}\n-1/4over\n^[on] == {pass | *}\n^[on]* == {pass, 0 | 0}\n2^[on]*3 == {pass | 2*2}\n-1/4v[on] == {-1/4* | pass}\n↑[on]*\n^<on> == {0 || 0 | 0, pass}\n^<on> == {0 | v[on]*}\nv<on>* == -^<on> + *\n^<on>\n+-{0 | pass}\n+-over == +-{0 | pass}\na{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}\na{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} == a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}\ndud & 0\n^[5]\nover5\nv[off]",
+        expect![[r#"
+            5over == {5 | pass}  [✓]
+            3/2under == {pass | 3/2}  [✓]
+            -1/4over  [= -1/4over · R]
+            ^[on] == {pass | *}  [✓]
+            ^[on]* == {pass, 0 | 0}  [✓]
+            2^[on]*3 == {pass | 2*2}  [✓]
+            -1/4v[on] == {-1/4* | pass}  [✓]
+            ↑[on]*  [= ^[on]* · N]
+            ^<on> == {0 || 0 | 0, pass}  [✓]
+            ^<on> == {0 | v[on]*}  [✓]
+            v<on>* == -^<on> + *  [✓]
+            ^<on>  [= {0|v[on]*} · L]
+            +-{0 | pass}  [= +-over · N]
+            +-over == +-{0 | pass}  [✓]
+            a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}  [= a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0} · N]
+            a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} == a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}  [✓]
+            dud & 0  [= on & 0 · PHat]
+            ^[5]  [= ^[5] · L]
+            over5  [error name: unknown name `over5` (outcome none)]
+            v[off]  [error syntax: `v[off]` is not an uptimal: its index is a whole number or `on` (outcome none)]
+        "#]],
+    );
+}
