@@ -25,7 +25,7 @@ enum Opt {
 
 fn random_graph(rng: &mut Rng) -> Graph {
     let n = 1 + rng.index(6);
-    let mut side = |rng: &mut Rng| -> Vec<Vec<Opt>> {
+    let side = |rng: &mut Rng| -> Vec<Vec<Opt>> {
         (0..n)
             .map(|_| {
                 (0..rng.index(4))
@@ -33,7 +33,7 @@ fn random_graph(rng: &mut Rng) -> Graph {
                         if rng.chance(3, 5) {
                             Opt::Position(rng.index(n))
                         } else {
-                            Opt::Leaf(*rng.pick(LEAVES).expect("leaves"))
+                            Opt::Leaf(rng.pick(LEAVES).expect("leaves"))
                         }
                     })
                     .collect()

@@ -128,8 +128,9 @@ pub enum UnaryOp {
 /// The forms of an expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ExprKind {
-    /// A juxtaposition of a number, ups and a star: `3`, `-1/2`, `^^*4`, `-1v*3`.
-    Nus(Nus),
+    /// A juxtaposition of a number, ups and a star: `3`, `-1/2`, `^^*4`, `-1v*3` (boxed: it is
+    /// the largest kind, and most expressions are not one).
+    Nus(Box<Nus>),
     /// A game literal `{ L | R }` or `< L | R >`, slashes already resolved.
     Game {
         /// Left options.

@@ -266,7 +266,7 @@ where
     let number = int.then(just(Token::Slash).ignore_then(int).or_not()).map_with(|(numerator, denominator), e| {
         let lit = Spanned::new(NumberLit { negative: false, numerator, denominator }, span(e.span()));
         let nus = Nus { number: Some(lit), ups: None, star: None, uptimal: None, pseudo: None };
-        Expr::new(ExprKind::Nus(nus), span(e.span()))
+        Expr::new(ExprKind::Nus(Box::new(nus)), span(e.span()))
     });
     let juxtaposed_tiny = number.then(tiny_call).map(|(n, call)| {
         let plus = Spanned::new(SumOp::Add, call.span.start..call.span.start);
@@ -290,7 +290,7 @@ where
     choice((
         juxtaposed_tiny,
         misere_form,
-        nus().map(ExprKind::Nus),
+        nus().map(|n| ExprKind::Nus(Box::new(n))),
         game_literal(expr),
         call,
         ruleset,
