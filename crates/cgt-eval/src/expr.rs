@@ -38,7 +38,10 @@ impl Session {
         let budget = ctx.budget;
         budget.check().map_err(|x| gave_up(x, e.span.clone(), budget))?;
         let value = match &e.node {
-            ExprKind::Nus(n) => Value::Game(self.nus(n, ctx)?),
+            ExprKind::Nus(n) => match self.loopy_nus(n, &e.span, ctx)? {
+                Some(v) => v,
+                None => Value::Game(self.nus(n, ctx)?),
+            },
             ExprKind::Game { .. } | ExprKind::Labelled { .. } => self.game_literal(e, ctx)?,
             ExprKind::Pass => {
                 return Err(Box::new(
@@ -162,7 +165,7 @@ impl Session {
     }
 
     /// `^<n>` (CGSuite's `^.Pow(n)`), `^[n]` (`^.PowTo(n)`) and their negatives.
-    fn uptimal(&mut self, u: &Spanned<Box<Uptimal>>, ctx: &Ctx) -> EvalResult<GameId> {
+    fn uptimal(&mut self, u: &Spanned<Uptimal>, ctx: &Ctx) -> EvalResult<GameId> {
         let n = u.node.n.parse::<u64>().ok().filter(|&n| (1..=MAX_UPTIMAL).contains(&n)).ok_or_else(|| {
             Box::new(
                 Diagnostic::error(
@@ -285,6 +288,8 @@ impl Session {
         let mut d = Diagnostic::error(Code::Name, span.clone(), format!("unknown name `{name}`"));
         d = if let Some(s) = suggest(name, self.env.keys().map(String::as_str)) {
             d.with_hint(format!("did you mean `{s}`?"))
+        } else if let Some(hint) = cgt_syntax::pseudo_name_hint(name) {
+            d.with_hint(hint)
         } else if let Some((_, hint)) = FOREIGN_NAMES.iter().find(|(n, _)| *n == name) {
             d.with_hint(*hint)
         } else if name.chars().all(|c| "BWG_".contains(c)) {

@@ -151,7 +151,7 @@ fn sided_values() {
             2 & +-1 == a{1 || a | 0}  [✓]
             over & over  [= over · L]
             1 & 2  [error loopy: the onside of `G & H` must be at least its offside (outcome none)]
-            dud & 0  [error loopy: `dud` is not a stopper: its onside and offside differ (outcome none)]
+            dud & 0  [= on & 0 · PHat]
             (2 & +-1) + 1  [= 3 & {2|0} · NHat]
             -(2 & +-1)  [= +-1 & -2 · NCheck]
             (1 & 0) - (1 & 0)  [= 1 & -1 · D]
@@ -188,6 +188,35 @@ fn bachs_carousel() {
             offside(a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0})  [= {1Tiny(1*)|0} & a{0,{1|||1*|a||*}|0} · N]
             let g = a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0}  [= a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0} · N]
             g == g  [✓]
+        "#]],
+    );
+}
+
+#[test]
+fn printed_forms_and_cgsuite_names_read_back() {
+    check(
+        "5over == {5 | pass}\n3/2under == {pass | 3/2}\n-1/4over\n^[on] == {pass | *}\n^[on]* == {pass, 0 | 0}\n2^[on]*3 == {pass | 2*2}\n-1/4v[on] == {-1/4* | pass}\n↑[on]*\n^<on> == {0 || 0 | 0, pass}\n^<on> == {0 | v[on]*}\nv<on>* == -^<on> + *\n^<on>\n+-{0 | pass}\n+-over == +-{0 | pass}\na{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}\na{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} == a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}\ndud & 0\n^[5]\nover5\nv[off]",
+        expect![[r#"
+            5over == {5 | pass}  [✓]
+            3/2under == {pass | 3/2}  [✓]
+            -1/4over  [= -1/4over · R]
+            ^[on] == {pass | *}  [✓]
+            ^[on]* == {pass, 0 | 0}  [✓]
+            2^[on]*3 == {pass | 2*2}  [✓]
+            -1/4v[on] == {-1/4* | pass}  [✓]
+            ↑[on]*  [= ^[on]* · N]
+            ^<on> == {0 || 0 | 0, pass}  [✓]
+            ^<on> == {0 | v[on]*}  [✓]
+            v<on>* == -^<on> + *  [✓]
+            ^<on>  [= {0|v[on]*} · L]
+            +-{0 | pass}  [= +-over · N]
+            +-over == +-{0 | pass}  [✓]
+            a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}  [= a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0} · N]
+            a{0, {1 | 1, {*, {1* | 1*, a} | *}} | 0} == a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}  [✓]
+            dud & 0  [= on & 0 · PHat]
+            ^[5]  [= ^[5] · L]
+            over5  [error name: unknown name `over5` (outcome none)]
+            v[off]  [error syntax: `v[off]` is not an uptimal: its index is a whole number or `on` (outcome none)]
         "#]],
     );
 }

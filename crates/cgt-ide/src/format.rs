@@ -291,13 +291,13 @@ fn role(tok: Token<'_>, prev: Option<Token<'_>>, literal: &[bool], i: usize, tok
         Token::Slash | Token::Dot | Token::DotDot | Token::Arrow | Token::Assign => Role::Tight,
         Token::Ups(_) | Token::Downs(_) | Token::Star(_) if after_operand && juxtaposes(prev) => Role::Suffix,
         Token::Ident(s) if after_operand && juxtaposes(prev) && cgt_syntax::down_count(s).is_some() => Role::Suffix,
-        // CGSuite's `2Tiny(2)`.
-        Token::Ident("Tiny" | "Miny") if matches!(prev, Some(Token::Int(_))) => Role::Suffix,
+        // CGSuite's `2Tiny(2)`, and pseudonumbers `5over`, `3/2under`.
+        Token::Ident("Tiny" | "Miny" | "over" | "under") if matches!(prev, Some(Token::Int(_))) => Role::Suffix,
         _ => Role::Operand,
     }
 }
 
-/// Whether token `i` is a bracket of an uptimal `^<2>`, `v[3]` (the `<`/`[` after an arrow, or
+/// Whether token `i` is a bracket of an uptimal `^<2>`, `v[3]`, `^[on]` (the `<`/`[` after an arrow, or
 /// the `>`/`]` closing it, or the `*` juxtaposed after it), which is written without spaces.
 fn uptimal_bracket(tokens: &[Token<'_>], i: usize) -> bool {
     let arrow =
@@ -305,8 +305,8 @@ fn uptimal_bracket(tokens: &[Token<'_>], i: usize) -> bool {
     let opens = |j: usize| {
         matches!(
             (tokens.get(j), tokens.get(j + 1), tokens.get(j + 2)),
-            (Some(Token::Lt), Some(Token::Int(_)), Some(Token::Gt))
-                | (Some(Token::LBracket), Some(Token::Int(_)), Some(Token::RBracket))
+            (Some(Token::Lt), Some(Token::Int(_) | Token::Ident("on")), Some(Token::Gt))
+                | (Some(Token::LBracket), Some(Token::Int(_) | Token::Ident("on")), Some(Token::RBracket))
         ) && j.checked_sub(1).is_some_and(|k| arrow(tokens.get(k)))
     };
     match tokens[i] {

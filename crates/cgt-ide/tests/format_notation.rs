@@ -1,6 +1,6 @@
-//! Formatting of the notations added with the registry (uptimals, undirected edges and keyed
-//! values are written without inner spaces, and formatting them twice changes nothing), and
-//! how the editor shows a check that gave up.
+//! Formatting of the notations added with the registry (uptimals, the printed loopy forms,
+//! undirected edges and keyed values are written without inner spaces, and formatting them
+//! twice changes nothing), and how the editor shows a check that gave up.
 
 use cgt_ide::format;
 
@@ -21,6 +21,11 @@ fn notations_keep_their_spelling() {
             "rule l(n) = [n - k for k in 1..n] ++ [(a, n - a) for a in 1..n-1]\n",
         ),
         ("def f(n) = { f(n - 1) for k in [1] if n > 0 | }\n", "def f(n) = { f(n - 1) for k in [1] if n > 0 | }\n"),
+        ("5over+3/2under\n", "5over + 3/2under\n"),
+        ("2^[on]*3 == -1/4v[on]\n", "2^[on]*3 == -1/4v[on]\n"),
+        ("^<on>* + v<on>\n", "^<on>* + v<on>\n"),
+        ("^ < on\n", "^ < on\n"),
+        ("a{1|1,{1*|a||*}||0} & a{0|0}\n", "a{1 | 1, {1* | a || *} || 0} & a{0 | 0}\n"),
     ] {
         let once = format(input);
         assert_eq!(once, want, "{input:?}");

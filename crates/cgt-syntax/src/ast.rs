@@ -128,8 +128,9 @@ pub enum UnaryOp {
 /// The forms of an expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ExprKind {
-    /// A juxtaposition of a number, ups and a star: `3`, `-1/2`, `^^*4`, `-1v*3`.
-    Nus(Nus),
+    /// A juxtaposition of a number, ups and a star: `3`, `-1/2`, `^^*4`, `-1v*3` (boxed: it is
+    /// the largest kind, and most expressions are not one).
+    Nus(Box<Nus>),
     /// A game literal `{ L | R }` or `< L | R >`, slashes already resolved.
     Game {
         /// Left options.
@@ -189,19 +190,32 @@ pub struct Nus {
     pub ups: Option<Spanned<i64>>,
     /// The nimber part, if written: `*` is 1.
     pub star: Option<Spanned<String>>,
-    /// An uptimal in place of the ups, if written: `^<2>`, `v[3]`.
-    pub uptimal: Option<Spanned<Box<Uptimal>>>,
+    /// An uptimal in place of the ups, if written: `^<2>`, `v[3]`, and the loopy `^[on]`.
+    pub uptimal: Option<Spanned<Uptimal>>,
+    /// A pseudonumber's `over` or `under` written right after the number, as cgt and CGSuite
+    /// print them: `5over` is `{5 | pass}`, `3/2under` is `{pass | 3/2}`.
+    pub pseudo: Option<Spanned<Pseudo>>,
+}
+
+/// The word of a pseudonumber written after its number (`5over`, `3/2under`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pseudo {
+    /// `x over = {x | pass}`.
+    Over,
+    /// `x under = {pass | x}`.
+    Under,
 }
 
 /// An uptimal as written: `^<n>` (up-nth), `^[n]` (`^<1> + ... + ^<n>`), or their negatives
-/// `v<n>`, `v[n]`.
+/// `v<n>`, `v[n]`; with n = `on`, the loopy `^[on]` (upon, `{pass | *}`) and `^<on>` (uponth,
+/// `{0 || 0 | 0, pass}`), as CGSuite names them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Uptimal {
     /// Whether it is written with a down (`v<n>`, `v[n]`): the negative.
     pub down: bool,
     /// Whether it is the sum `^[n]` rather than the single `^<n>`.
     pub sum: bool,
-    /// The digits of n.
+    /// The digits of n, or the word `on`.
     pub n: String,
     /// The digits of a whole number of copies written before it, `2·^<3>`.
     pub copies: Option<Box<str>>,

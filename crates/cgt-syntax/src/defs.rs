@@ -536,7 +536,7 @@ impl<'src> Parser<'_, 'src> {
         {
             return Ok(Spanned::new(DKind::Int(n.node.numerator.clone()), start..end));
         }
-        Ok(Spanned::new(DKind::Nus(Nus { number, ups, star, uptimal: None }), start..end))
+        Ok(Spanned::new(DKind::Nus(Nus { number, ups, star, uptimal: None, pseudo: None }), start..end))
     }
 
     fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {

@@ -9,8 +9,8 @@ use chumsky::input::ValueInput;
 use chumsky::prelude::*;
 
 use crate::ast::{
-    CallArg, CmpOp, Expr, ExprKind, NumberLit, Nus, RuleArg, RuleArgKind, Ruleset, Setting, SettingValue, Spanned,
-    Stmt, StmtKind, SumOp, UnaryOp, Uptimal,
+    CallArg, CmpOp, Expr, ExprKind, NumberLit, Nus, Pseudo, RuleArg, RuleArgKind, Ruleset, Setting, SettingValue,
+    Spanned, Stmt, StmtKind, SumOp, UnaryOp, Uptimal,
 };
 use crate::lexer::{Span, Token};
 
@@ -265,8 +265,8 @@ where
     let int = select! { Token::Int(s) => s.to_string() };
     let number = int.then(just(Token::Slash).ignore_then(int).or_not()).map_with(|(numerator, denominator), e| {
         let lit = Spanned::new(NumberLit { negative: false, numerator, denominator }, span(e.span()));
-        let nus = Nus { number: Some(lit), ups: None, star: None, uptimal: None };
-        Expr::new(ExprKind::Nus(nus), span(e.span()))
+        let nus = Nus { number: Some(lit), ups: None, star: None, uptimal: None, pseudo: None };
+        Expr::new(ExprKind::Nus(Box::new(nus)), span(e.span()))
     });
     let juxtaposed_tiny = number.then(tiny_call).map(|(n, call)| {
         let plus = Spanned::new(SumOp::Add, call.span.start..call.span.start);
@@ -290,7 +290,7 @@ where
     choice((
         juxtaposed_tiny,
         misere_form,
-        nus().map(ExprKind::Nus),
+        nus().map(|n| ExprKind::Nus(Box::new(n))),
         game_literal(expr),
         call,
         ruleset,
@@ -327,21 +327,46 @@ where
         Token::Downs(s) if s == "↓" => true,
         Token::Ident("v") => true,
     };
-    let nth = int.delimited_by(just(Token::Lt), just(Token::Gt)).map(|n| (false, n));
-    let sum = int.delimited_by(just(Token::LBracket), just(Token::RBracket)).map(|n| (true, n));
+    // The index of an uptimal: digits, or `on` for the loopy ones (a word is read here so that
+    // `v[off]` is told what to write, not taken for a ruleset `v`).
+    let index = int.or(select! { Token::Ident(s) => s.to_string() }).map_with(|n, e| (n, e.span()));
+    let nth = index.delimited_by(just(Token::Lt), just(Token::Gt)).map(|n| (false, n));
+    let sum = index.delimited_by(just(Token::LBracket), just(Token::RBracket)).map(|n| (true, n));
+    // `2·^<3>`: a whole number of copies, as `uptimal(G)` prints its expansion.
     let copies = select! { Token::Copies(s) => Box::<str>::from(s.trim_end_matches('·')) }.or_not();
-    let uptimal = copies.then(arrow).then(nth.or(sum)).map_with(|((copies, down), (sum, n)), e| {
-        Spanned::new(Box::new(Uptimal { down, sum, n, copies }), span(e.span()))
+    let uptimal = copies.then(arrow).then(nth.or(sum)).validate(|((copies, down), (sum, (n, at))), e, emitter| {
+        if n.starts_with(|c: char| c.is_ascii_alphabetic()) && n != "on" {
+            emitter.emit(Rich::custom(at, crate::loopy_notation::bad_index(down, sum, &n)));
+        }
+        Spanned::new(Uptimal { down, sum, n, copies }, span(e.span()))
     });
     let infinitesimal = uptimal.map(|u| (None, Some(u))).or(ups.map(|u| (Some(u), None)));
+    // `5over`, `3/2under`: a pseudonumber as printed, its word right after the number.
+    let pseudo = select! {
+        Token::Ident("over") => Pseudo::Over,
+        Token::Ident("under") => Pseudo::Under,
+    }
+    .map_with(|p, e| Spanned::new(p, span(e.span())));
+    let with_pseudo = number.then(pseudo).validate(|(number, pseudo), _, emitter| {
+        if number.span.end != pseudo.span.start {
+            let msg = crate::loopy_notation::spaced_pseudo(&number.node, pseudo.node);
+            emitter.emit(Rich::custom(SimpleSpan::from(number.span.start..pseudo.span.end), msg));
+        }
+        Nus { number: Some(number), ups: None, star: None, uptimal: None, pseudo: Some(pseudo) }
+    });
     let with_number = number.then(infinitesimal.or_not()).then(star.or_not()).map(|((number, inf), star)| {
         let (ups, uptimal) = inf.unwrap_or((None, None));
-        Nus { number: Some(number), ups, star, uptimal }
+        Nus { number: Some(number), ups, star, uptimal, pseudo: None }
     });
-    let with_ups =
-        infinitesimal.then(star.or_not()).map(|((ups, uptimal), star)| Nus { number: None, ups, star, uptimal });
-    let only_star = star.map(|star| Nus { number: None, ups: None, star: Some(star), uptimal: None });
-    choice((with_number, with_ups, only_star))
+    let with_ups = infinitesimal.then(star.or_not()).map(|((ups, uptimal), star)| Nus {
+        number: None,
+        ups,
+        star,
+        uptimal,
+        pseudo: None,
+    });
+    let only_star = star.map(|star| Nus { number: None, ups: None, star: Some(star), uptimal: None, pseudo: None });
+    choice((with_pseudo, with_number, with_ups, only_star))
 }
 
 /// One piece of a game literal's body: options, or a run of bars.

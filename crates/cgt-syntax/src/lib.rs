@@ -10,6 +10,7 @@ mod diagnostic;
 mod grammar;
 mod incremental;
 mod lexer;
+mod loopy_notation;
 mod rule_args;
 mod shift;
 mod split;
@@ -27,6 +28,7 @@ pub use grammar::{down_count, is_box_word};
 pub use incremental::ParseCache;
 use incremental::StmtParse;
 pub use lexer::{Span, Token, lex};
+pub use loopy_notation::pseudo_name_hint;
 pub use split::{MAX_DEPTH, opens_literal};
 pub use visit::{LocalKind, NameRef, NameRole, expr_name_refs, name_defined, name_refs, names_used};
 
@@ -133,7 +135,8 @@ fn statement_result(
     errs: &[Rich<'_, Token<'_>, SimpleSpan>],
 ) -> (Option<Stmt>, Vec<Diagnostic>) {
     let mut diags: Vec<Diagnostic> = errs.iter().map(syntax_error).collect();
-    if let (Some(first), Some(hint)) = (diags.first_mut(), cgsuite_hint(toks)) {
+    let hint = loopy_notation::hint(toks).or_else(|| cgsuite_hint(toks));
+    if let (Some(first), Some(hint)) = (diags.first_mut(), hint) {
         first.hint = Some(hint);
     }
     if diags.is_empty() { (out, diags) } else { (None, diags) }

@@ -179,11 +179,12 @@ fn definition<'a>(d: &'a mut Definition, by: Shift, stack: &mut Stack<'a>) {
 }
 
 fn nus(n: &mut Nus, by: Shift) {
-    let Nus { number, ups, star, uptimal } = n;
+    let Nus { number, ups, star, uptimal, pseudo } = n;
     number.as_mut().into_iter().for_each(|x| by.spanned(x));
     ups.as_mut().into_iter().for_each(|x| by.spanned(x));
     star.as_mut().into_iter().for_each(|x| by.spanned(x));
     uptimal.as_mut().into_iter().for_each(|x| by.spanned(x));
+    pseudo.as_mut().into_iter().for_each(|x| by.spanned(x));
 }
 
 fn ruleset(r: &mut Ruleset, by: Shift) {

@@ -23,8 +23,19 @@ fn sexpr(e: &Expr, out: &mut String) {
             if let Some(u) = &n.ups {
                 write!(out, " ups={}", u.node).unwrap();
             }
+            if let Some(u) = &n.uptimal {
+                let (arrow, open, close) = (
+                    if u.node.down { "v" } else { "^" },
+                    if u.node.sum { "[" } else { "<" },
+                    if u.node.sum { "]" } else { ">" },
+                );
+                write!(out, " uptimal={arrow}{open}{}{close}", u.node.n).unwrap();
+            }
             if let Some(s) = &n.star {
                 write!(out, " star={}", if s.node.is_empty() { "1" } else { &s.node }).unwrap();
+            }
+            if let Some(p) = &n.pseudo {
+                write!(out, " {:?}", p.node).unwrap();
             }
             out.push(')');
         }

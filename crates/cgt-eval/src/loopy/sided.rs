@@ -159,27 +159,45 @@ impl Session {
         }
     }
 
-    /// `S & T`: the value with onside S and offside T, both stoppers with S >= T.
+    /// `S & T`: the value whose onside is the onside of S and whose offside is the offside of
+    /// T. Stoppers are their own sides, so `2 & +-1` is read as written; a side that is not a
+    /// stopper is written as the game it is the side of, with labels for its loops, as the
+    /// printer writes it (`a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}`), and its own side is
+    /// taken. The onside must be at least the offside when both are stoppers ([`sides_ordered`]).
     pub(crate) fn sided_pair(&mut self, on: &Expr, off: &Expr, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
         let (a, b) = (self.eval(on, ctx)?, self.eval(off, ctx)?);
-        let a = self.stopper_side(a, on, ctx)?;
-        let b = self.stopper_side(b, off, ctx)?;
-        match Sided::from_sides(a, b, ctx.budget).map_err(|x| gave_up(x, span.clone(), ctx.budget))? {
+        let a = self.sided_of(a, on, ctx)?;
+        let b = self.sided_of(b, off, ctx)?;
+        let budget = ctx.budget;
+        let ordered = sides_ordered(&a, &b, budget).map_err(|x| gave_up(x, span.clone(), budget))?;
+        let made = match ordered {
+            true => Sided::from_forms(a.onside().clone(), b.offside().clone(), budget)
+                .map_err(|x| gave_up(x, span.clone(), budget))?,
+            false => None,
+        };
+        match made {
             Some(s) => self.sided_value(s, span, ctx),
             None => Err(Box::new(
                 Diagnostic::error(Code::Loopy, span.clone(), "the onside of `G & H` must be at least its offside")
-                    .with_hint(format!("`{}` is not >= `{}`", &ctx.src[on.span.clone()], &ctx.src[off.span.clone()])),
+                    .with_hint(format!(
+                        "the onside of `{}` is not >= the offside of `{}`",
+                        &ctx.src[on.span.clone()],
+                        &ctx.src[off.span.clone()]
+                    )),
             )),
         }
     }
+}
 
-    /// One side of `S & T`: a stopper.
-    fn stopper_side(&mut self, v: Value, e: &Expr, ctx: &Ctx) -> EvalResult<Stopper> {
-        let s = self.sided_of(v, e, ctx)?;
-        match s.as_stopper(ctx.budget).map_err(|x| gave_up(x, e.span.clone(), ctx.budget))? {
-            Some(st) => Ok(st.clone()),
-            None => Err(not_a_stopper(&s, e, ctx)),
-        }
+/// Whether the onside of `a` is at least the offside of `b`, when both are stoppers (the
+/// stopper order; Siegel, *CGT* ch. VI.5, defines `S & T` for stoppers S >= T). A side that is
+/// not a stopper has no order with the other side to check here: the pair is taken as
+/// written, as `Sided::from_forms` takes the two sides it is given, and its comparisons and
+/// outcome are computed from the two sides.
+fn sides_ordered(a: &Sided, b: &Sided, budget: &cgt_core::Budget) -> Result<bool, cgt_core::Exhausted> {
+    match (a.onside().as_stopper(), b.offside().as_stopper()) {
+        (Some(x), Some(y)) => y.leq(x, budget),
+        _ => Ok(true),
     }
 }
 
