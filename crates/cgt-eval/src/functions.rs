@@ -13,6 +13,7 @@ pub(crate) mod misere;
 mod misere_search;
 mod nimarith;
 mod sides;
+mod tex;
 mod thermo;
 mod winning;
 
@@ -71,6 +72,7 @@ pub(crate) static ROWS: &[FunctionDef] = &[
     misere::QUOTIENT,
     sides::ONSIDE,
     sides::OFFSIDE,
+    tex::TEX,
 ];
 
 impl Session {

@@ -103,6 +103,7 @@ pub(super) fn large(row: &str) -> Option<&'static [&'static str]> {
         "mate" => &["mate(kayles[40])"],
         "miserenim" => &["miserenim(kayles[40] + dawson[41])"],
         "quotient" => &["quotient(octal code=0.4107)", "quotient(grundy_game)"],
+        "tex" => &[r#"tex(clobber["xoxox", "oxoxo", "xoxox", "oxoxo", "xoxox"])"#, "tex(pow(^, 4000) + {3|-3})"],
         "onside" | "offside" => &["onside(toads[\"TTTTT.........FFFFF\"] + toads[\"TT.T.F.FF\"])"],
         _ => return None,
     };

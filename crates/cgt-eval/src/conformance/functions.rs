@@ -3,11 +3,10 @@
 //! function's text against the text the definition builds), and the outcomes they rest on come
 //! from a direct search over the game trees (`trees.rs`), not from canonical forms.
 //!
-//! Sources of the identities: the definitions and theorems of the book's theory pages
-//! (`docs/src/theory/`): Siegel, *Combinatorial Game Theory* (stops II.3, cooling and heating
-//! II.5-II.6, reduced canonical form II.6, atomic weight and the two-ahead rule II.7, Norton
-//! multiplication II.? as linear in its first argument for U > 0, uptimals II.7, misère genus
-//! V.2), Winning Ways ch. 13 (genus, mates) and Plambeck-Siegel (misère quotients).
+//! Sources of the identities: the book's theory pages (`docs/src/theory/`) and the literature
+//! they name: Siegel, *Combinatorial Game Theory* (stops, cooling and heating, reduced canonical
+//! forms, atomic weight and the two-ahead rule, Norton multiplication, uptimals, misère genus),
+//! Winning Ways (genus, mates, compounds) and Plambeck and Siegel (misère quotients).
 
 use cgt_core::Dyadic;
 use cgt_core::game::GameId;
@@ -305,6 +304,15 @@ pub(super) fn law(row: &str) -> Option<fn(&mut Lab)> {
         },
         "quotient" => quotient,
         "onside" | "offside" => sides,
+        "tex" => |l| {
+            // The LaTeX, read back into the language's notation, is the same game.
+            let t = l.random(3);
+            let extra = l.pick(&["^<2>", "v[3]", "^^^^^^*", "-3/8", "0", "Tiny(1)", "{5|-5}", "vv*2"]);
+            let text = format!("{} + {extra}", t.text);
+            let tex = l.shown(&format!("tex({text})"));
+            let back = from_latex(&tex);
+            l.same(&back, &text);
+        },
         _ => return None,
     };
     Some(f)
@@ -508,4 +516,86 @@ fn zero_switch(l: &mut Lab) -> Option<(String, String)> {
         ([zero], [h]) if zero.text == "(0)" => Some((c.text.clone(), h.text.clone())),
         _ => None,
     }
+}
+
+/// LaTeX from `tex`, written back in the language's notation (the inverse of its translation,
+/// written apart from it).
+fn from_latex(tex: &str) -> String {
+    // The argument of a command: the text up to the brace that closes the one at `open`.
+    fn group(s: &str, open: usize) -> (&str, usize) {
+        let mut depth = 0;
+        for (k, ch) in s[open..].char_indices() {
+            match ch {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return (&s[open + 1..open + k], open + k + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        panic!("unbalanced braces in {s}")
+    }
+    let mut out = String::new();
+    let mut i = 0;
+    while i < tex.len() {
+        let rest = &tex[i..];
+        let take = |prefix: &str| rest.starts_with(prefix);
+        if take("\\frac") {
+            let (a, j) = group(tex, i + 5);
+            let (b, k) = group(tex, j);
+            out.push_str(&format!("{a}/{b}"));
+            i = k;
+        } else if take("{+}_") || take("{-}_") {
+            let (x, j) = group(tex, i + 4);
+            out.push_str(&format!("{}({})", if take("{+}") { "Tiny" } else { "Miny" }, from_latex(x)));
+            i = j;
+        } else if take("\\uparrow^") || take("\\downarrow^") {
+            let arrow = if take("\\uparrow") { "^" } else { "v" };
+            let (k, j) = group(tex, i + if arrow == "^" { 9 } else { 11 });
+            match k.strip_prefix("\\rightarrow ") {
+                Some(n) => out.push_str(&format!("{arrow}[{}]", from_latex(n))),
+                None => out.push_str(&format!("{arrow}<{}>", from_latex(k))),
+            }
+            i = j;
+        } else if take("\\mathrm") {
+            let (w, j) = group(tex, i + 7);
+            out.push_str(w);
+            i = j;
+        } else if take("{\\cdot}") {
+            // `7{\cdot}\uparrow`: the count was written already; the arrow follows.
+            let arrow = if tex[i + 7..].starts_with("\\uparrow") { "^" } else { "v" };
+            let digits = out.len() - out.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            let count = out.split_off(out.len() - digits);
+            out.push_str(&format!("{arrow}{count}"));
+            i += 7 + if arrow == "^" { 8 } else { 10 };
+        } else {
+            let words: &[(&str, &str)] = &[
+                ("\\Uparrow", "^^"),
+                ("\\Downarrow", "vv"),
+                ("\\uparrow", "^"),
+                ("\\downarrow", "v"),
+                ("\\ast ", "*"),
+                ("\\ast", "*"),
+                ("\\pm ", "+-"),
+                ("\\{", "{"),
+                ("\\}", "}"),
+                ("\\mid", "|"),
+            ];
+            match words.iter().find(|(w, _)| take(w)) {
+                Some((w, to)) => {
+                    out.push_str(to);
+                    i += w.len();
+                }
+                None => {
+                    let ch = rest.chars().next().expect("not at the end");
+                    out.push(ch);
+                    i += ch.len_utf8();
+                }
+            }
+        }
+    }
+    out
 }

@@ -47,6 +47,7 @@ const EXAMPLES: &[(&str, &[&str])] = &[
     ("quotient", &["quotient(stones take=[1, 2])"]),
     ("onside", &["onside(dud)"]),
     ("offside", &["offside(dud)"]),
+    ("tex", &["tex({1/2 | ^*})", "tex({3 || 2 | Tiny(1)})"]),
 ];
 
 /// The example of the function `name` (empty if it has none, which a test forbids).
