@@ -221,10 +221,27 @@ impl Session {
                     .with_hint("write one of L, R, P, N (or win, loss, draw for games on graphs)"),
             ));
         }
-        let c = self.eval_computed(expr, ctx)?;
+        // A board with an outcome search (Domineering) is decided by it, without its value.
+        let searched = match self.outcome_by_search(expr, ctx) {
+            Some(found) => match found?.value {
+                Value::Outcome(o) => Some(o),
+                _ => None,
+            },
+            None => None,
+        };
+        let c = match searched {
+            Some(o) => crate::context::Computed::plain(Value::Outcome(o)),
+            None => self.eval_computed(expr, ctx)?,
+        };
         // A loopy game that is not a stopper has no value to show, but has an outcome class.
         let unsided = matches!(&c.value, Value::Loopy(Loopy::Unsided(_))).then(|| c.value.clone());
         let v = match (self.describe(c, report, ctx.budget), unsided) {
+            (Ok(v), _) if searched.is_some() => {
+                // The outcome is all the search gives: there is no value to show.
+                report.outcome = searched.map(|o| o.to_string());
+                report.value = None;
+                v
+            }
             (Ok(v), _) => v,
             (Err(_), Some(v)) if report.outcome.is_some() => v,
             (Err(d), _) => return Err(d),

@@ -259,3 +259,34 @@ fn misere_forms_read_back_as_printed() {
     assert_eq!(r[1].value.as_deref(), Some("P"));
     assert_eq!(r[2].check, Some(CheckStatus::Passed));
 }
+
+#[test]
+fn outcome_checks_of_boards_use_the_search_and_agree_with_the_values() {
+    // Boards with holes: the check `B is X` (by outcome search) passes exactly for the class of
+    // B's value (computed as a value by the same statement without `is`).
+    let mut rng = Rng::new(0x15_0034);
+    let mut src = String::new();
+    let mut boards = Vec::new();
+    for _ in 0..40 {
+        let (rows, cols) = (1 + rng.below(4), 1 + rng.below(4));
+        let board: Vec<String> =
+            (0..rows).map(|_| (0..cols).map(|_| if rng.chance(1, 5) { '#' } else { '.' }).collect()).collect();
+        let text = format!("domineering[{}]", board.iter().map(|r| format!("\"{r}\"")).collect::<Vec<_>>().join(", "));
+        src.push_str(&format!("{text}\n"));
+        for class in ["L", "R", "P", "N"] {
+            src.push_str(&format!("{text} is {class}\n"));
+        }
+        boards.push(text);
+    }
+    src.push_str("domineering[6x6] is N\n");
+    let r = reports(&src);
+    for (i, board) in boards.iter().enumerate() {
+        let class = r[5 * i].outcome.clone().expect("a game has a class");
+        for (k, want) in ["L", "R", "P", "N"].iter().enumerate() {
+            let status = r[5 * i + 1 + k].check;
+            let expected = if *want == class { CheckStatus::Passed } else { CheckStatus::Failed };
+            assert_eq!(status, Some(expected), "{board} is {want} (its value's class is {class})");
+        }
+    }
+    assert_eq!(r.last().and_then(|x| x.check), Some(CheckStatus::Passed), "domineering[6x6] is N, by search");
+}
