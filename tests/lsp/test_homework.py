@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from lsprotocol import types
 
-from conftest import ROOT
+from conftest import ROOT, TIMEOUT
 
 HOMEWORK = """\
 # Homework 3: Black-and-White boxes
@@ -181,3 +183,47 @@ async def test_mistakes_diagnostics_match_the_command_line(client):
     for d, (_, severity, _, _) in zip(diags, expected):
         want = types.DiagnosticSeverity.Error if severity == "Error" else types.DiagnosticSeverity.Warning
         assert d.severity == want
+
+
+EXAMPLES = sorted(p.stem for p in (ROOT / "examples").glob("*.cgt"))
+
+
+@pytest.mark.init_options({"budgetMs": 10000})
+@pytest.mark.parametrize("name", EXAMPLES)
+async def test_every_example_shows_the_command_lines_values(client, name):
+    """Each value `cgt eval examples/NAME.cgt` prints is the inlay hint the editor shows on
+    that line (the server gets the command line's budget); a line the editor did not finish
+    carries a `gave up` diagnostic instead."""
+    path = ROOT / "examples" / f"{name}.cgt"
+    uri = client.open(path.read_text(encoding="utf-8"), f"{name}.cgt")
+    hints, diags = await client.settle(uri, timeout=max(TIMEOUT, 240))
+    by_line = client.hints_by_line(hints)
+    gave_up = {d.range.start.line for d in diags if "gave up" in d.message}
+    expected = cli_results(path.with_suffix(".out"))
+    compared = 0
+    for line, result in expected.items():
+        if "gave up" in result or line in gave_up:
+            continue
+        hint = by_line.get(line)
+        if result.startswith("= def "):
+            want = result[len("= def ") :]
+        elif result.startswith("= rule "):
+            want = result[len("= ") :]
+        elif result.startswith("✓"):
+            # A passed check's hint is the tick; what the command line adds after it (a winning
+            # move, a rule) is in the hover.
+            want = "✓"
+        elif result.startswith("="):
+            want = result
+        elif " = " in result and not result.startswith(("✗", "error")):
+            want = "= " + result.partition(" = ")[2]
+        else:
+            continue
+        if hint is not None and hint.endswith("…") and want.startswith(hint[:-1]):
+            compared += 1
+            continue
+        # A value of several lines (an explanation) shows its first line in the file's output.
+        first = hint.split("\n")[0] if hint is not None else None
+        assert first == want, (name, line + 1, hint, want)
+        compared += 1
+    assert compared > 0 or all(r.startswith(("✗", "error")) for r in expected.values()), name
