@@ -72,7 +72,16 @@ function receive(view, final, text) {
     ? `${view.pending} statement(s) still computing…`
     : `evaluated · ${errors} error(s), ${shown.length - errors} warning(s)`;
   // "done" only when the results are those of the text in the editor now.
-  status.dataset.state = final && text === editor.state.doc.toString() ? "done" : "progress";
+  const done = final && text === editor.state.doc.toString();
+  if (done && window.cgtPlayground) {
+    // What the page shows, by line (1-based), for tests and for anyone scripting the page.
+    const line = (pos) => editor.state.doc.lineAt(pos).number;
+    window.cgtPlayground.shown = {
+      hints: view.hints.map((h) => ({ line: line(map(h.at)), label: h.label })),
+      diagnostics: shown.map((d) => ({ line: line(d.from), message: d.message })),
+    };
+  }
+  status.dataset.state = done ? "done" : "progress";
 }
 
 /** Sends the editor's text to the engine. */

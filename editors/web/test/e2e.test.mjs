@@ -32,6 +32,51 @@ function serve() {
 
 const HOMEWORK = ["# homework 3", "WBBW.BW", "WBBW == 1/2", "{1 | 0} + *"];
 
+/**
+ * Compares what the page shows (`shown`: hints and diagnostics by line) with `cgt eval`'s output
+ * rows for the same `source` lines: each value is the hint on its line, unless either gave up.
+ * Returns how many values were compared.
+ */
+function compareValues(label, source, rows, shown) {
+  const hints = new Map(shown.hints.map((h) => [h.line, h.label]));
+  const pageGaveUp = new Set(shown.diagnostics.filter((d) => /gave up/.test(d.message)).map((d) => d.line));
+  let compared = 0;
+  for (const row of rows) {
+    const m = row.match(/^ *(\d+) │ (.*)$/);
+    const line = Number(m[1]);
+    const stmt = source[line - 1].split("#")[0].trimEnd();
+    const result = m[2].startsWith(stmt) ? m[2].slice(stmt.length).trim() : m[2].slice(m[2].indexOf("…") + 1).trim();
+    if (/gave up/.test(result) || pageGaveUp.has(line)) continue;
+    let want;
+    if (result.startsWith("= def ")) want = result.slice("= def ".length);
+    else if (result.startsWith("= rule ")) want = result.slice("= ".length);
+    else if (result.startsWith("✓")) want = "✓";
+    else if (result.startsWith("=")) want = result;
+    else if (result.includes(" = ") && !/^(✗|error)/.test(result)) want = "= " + result.slice(result.indexOf(" = ") + 3);
+    else continue;
+    const hint = hints.get(line);
+    if (hint?.endsWith("…") && want.startsWith(hint.slice(0, -1))) {
+      compared++;
+      continue;
+    }
+    assert.equal(hint?.split("\n")[0], want, `${label} line ${line}`);
+    compared++;
+  }
+  return compared;
+}
+
+/** The `cgt` examples of a generated reference page with the output rows shown under each. */
+function referenceExamples(page) {
+  const text = readFileSync(join(root, "docs", "src", "reference", page), "utf8");
+  const out = [];
+  const block = /```cgt\n([\s\S]*?)```\n\n```text\n([\s\S]*?)```/g;
+  for (const [, source, output] of text.matchAll(block)) {
+    const rows = output.split("\n").filter((l) => /^ *\d+ │/.test(l));
+    out.push({ source: source.replace(/\n$/, ""), rows });
+  }
+  return out;
+}
+
 describe("the playground", () => {
   let server, browser, page, url;
   const problems = [];
@@ -183,7 +228,7 @@ describe("the playground", () => {
     assert.ok((await texts(".cgt-hint")).includes("= 1/8 · L"));
   });
 
-  test("every shipped example shows as many values and errors in the worker as the command line", async () => {
+  test("every shipped example shows the command line's values and as many errors in the worker", async () => {
     const names = await page.$$eval("#examples option", (os) => os.map((o) => o.value).filter(Boolean));
     assert.ok(names.length >= 20, `examples in the picker: ${names}`);
     // The states the status went through since the last example was picked.
@@ -215,7 +260,28 @@ describe("the playground", () => {
       const gaveUp = golden.filter((l) => /gave up/.test(l)).length;
       // The editor's budget is shorter than the command line's, so it may give up on more.
       assert.ok(errors >= failing - gaveUp && errors <= failing, `${name}: ${errors} errors shown (${shown.join(" | ")}), ${failing} in ${name}.out`);
+      // Each value of the golden output is the hint on its line, unless the page gave up there.
+      const source = readFileSync(join(root, "examples", `${name}.cgt`), "utf8").split("\n");
+      const compared = compareValues(`${name}.cgt`, source, golden, await page.evaluate(() => window.cgtPlayground.shown));
+      assert.ok(compared > 0 || golden.every((r) => / (✗|error:) /.test(r)), `${name}: no value compared`);
     }
+  });
+
+  test("every registry example shows in the worker the values the reference shows", async () => {
+    const examples = [...referenceExamples("rulesets.md"), ...referenceExamples("functions.md")];
+    assert.ok(examples.length >= 80, `reference examples: ${examples.length}`);
+    let compared = 0;
+    for (const { source, rows } of examples) {
+      await page.evaluate((text) => {
+        window.cgtPlayground.shown = undefined;
+        const { editor } = window.cgtPlayground;
+        editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text } });
+      }, source + "\n");
+      await page.waitForFunction(() => window.cgtPlayground.shown !== undefined, null, { timeout: 120_000 });
+      const shown = await page.evaluate(() => window.cgtPlayground.shown);
+      compared += compareValues(source.split("\n")[0], source.split("\n"), rows, shown);
+    }
+    assert.ok(compared >= 80, `values compared: ${compared}`);
   });
 
   test("nothing went wrong in the page", () => {
