@@ -5,6 +5,7 @@
 mod budget_arg;
 mod doc;
 mod render;
+mod tex;
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -78,6 +79,10 @@ struct EvalArgs {
     /// Also print each statement's evaluation time.
     #[arg(long)]
     time: bool,
+    /// Also write the file and its results as a LaTeX document: each statement's source, its
+    /// value in math (as `tex(G)` writes it), its outcome, a check's tick or cross.
+    #[arg(long, value_name = "FILE.tex")]
+    tex: Option<PathBuf>,
     /// Also print, under each statement whose value is a game, the derivation of its
     /// canonical form step by step (as `explain(G)` gives it).
     #[arg(long)]
@@ -183,6 +188,12 @@ fn finish(args: &EvalArgs, name: &str, src: &str, reports: &[StmtReport]) -> u8 
         && let Err(msg) = write_pictures(dir, reports)
     {
         eprintln!("error: {msg}");
+        return EXIT_ERRORS;
+    }
+    if let Some(path) = &args.tex
+        && let Err(e) = std::fs::write(path, tex::document(name, reports))
+    {
+        eprintln!("error: cannot write {}: {e}", path.display());
         return EXIT_ERRORS;
     }
     let mut out = std::io::stdout().lock();

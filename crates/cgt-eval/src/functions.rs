@@ -14,6 +14,8 @@ mod misere_search;
 mod nimarith;
 mod sides;
 mod tex;
+
+pub use tex::latex;
 mod thermo;
 mod winning;
 

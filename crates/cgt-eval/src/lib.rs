@@ -34,6 +34,7 @@ use cgt_core::game::{DisplayStyle, Games};
 use cgt_syntax::{Span, StmtKind};
 
 pub use context::Moves;
+pub use functions::latex;
 pub use loopy::Loopy;
 pub use parallel::{evaluate_parallel, statement_groups};
 pub use pictures::Picture;

@@ -583,6 +583,7 @@ fn from_latex(tex: &str) -> String {
                 ("\\{", "{"),
                 ("\\}", "}"),
                 ("\\mid", "|"),
+                ("\\mathbin{\\&}", "&"),
             ];
             match words.iter().find(|(w, _)| take(w)) {
                 Some((w, to)) => {

@@ -33,8 +33,8 @@ fn eval(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
     Ok(Value::Text(latex(&shown)).into())
 }
 
-/// The LaTeX of a value as cgt prints it in ASCII.
-pub(crate) fn latex(shown: &str) -> String {
+/// The LaTeX math of a value as cgt prints it in ASCII (`tex(G)`, `cgt eval --tex`).
+pub fn latex(shown: &str) -> String {
     let c: Vec<char> = shown.chars().collect();
     let mut out = String::new();
     let mut i = 0;
@@ -105,6 +105,16 @@ pub(crate) fn latex(shown: &str) -> String {
                     out.push_str(&format!("\\mathrm{{{word}}}"));
                     i += n;
                 }
+            }
+            '&' => {
+                // Between a loopy value's onside and offside.
+                out.push_str(" \\mathbin{\\&} ");
+                i += 1;
+            }
+            special @ ('#' | '%' | '$' | '_') => {
+                out.push('\\');
+                out.push(special);
+                i += 1;
             }
             other => {
                 out.push(other);

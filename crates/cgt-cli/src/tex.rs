@@ -1,0 +1,148 @@
+//! `cgt eval --tex FILE.tex`: the evaluated file as a LaTeX document for a paper or a handout.
+//! Each statement is an item: its source (verbatim), then its value in math as `tex(G)` writes
+//! it, its outcome class, a check's tick or cross, or its error. The document needs only
+//! `amsmath` and `amssymb`.
+
+use cgt_eval::{CheckStatus, StmtReport};
+use cgt_syntax::Severity;
+
+/// The document for the file `name` and its reports.
+pub fn document(name: &str, reports: &[StmtReport]) -> String {
+    let mut out = String::from("\\documentclass{article}\n\\usepackage{amsmath,amssymb}\n\\begin{document}\n");
+    out.push_str(&format!("\\section*{{\\texttt{{{}}}}}\n", escape(name)));
+    if reports.is_empty() {
+        out.push_str("No statements.\n");
+    } else {
+        out.push_str("\\begin{itemize}\n");
+        for r in reports {
+            out.push_str(&format!("\\item[{}] {}", r.line, verbatim(&r.source)));
+            out.push_str(&result(r));
+            out.push('\n');
+        }
+        out.push_str("\\end{itemize}\n");
+    }
+    out.push_str("\\end{document}\n");
+    out
+}
+
+/// What follows a statement's source: its result, in math where it is a game's value.
+fn result(r: &StmtReport) -> String {
+    let error = r.diagnostics.iter().find(|d| d.severity == Severity::Error);
+    match (r.check, error) {
+        (Some(CheckStatus::Passed), _) => return " \\quad $\\checkmark$".into(),
+        (Some(CheckStatus::Failed), Some(d)) => return format!(" \\quad $\\times$ \\textit{{{}}}", escape(&d.message)),
+        (_, Some(d)) => return format!(" \\quad \\textit{{error: {}}}", escape(&d.message)),
+        _ => {}
+    }
+    let mut out = String::new();
+    if let Some(v) = &r.value {
+        let number = !v.is_empty() && v.trim_start_matches('-').chars().all(|c| c.is_ascii_digit() || c == '/');
+        let shown = if r.outcome.is_some() || number { format!("${}$", cgt_eval::latex(&ascii(v))) } else { texttt(v) };
+        match &r.name {
+            Some(n) => out.push_str(&format!(" \\quad $\\mathit{{{}}} = $ {shown}", escape(n))),
+            None => out.push_str(&format!(" \\quad $=$ {shown}")),
+        }
+    }
+    if let Some(o) = &r.outcome {
+        out.push_str(&format!(" \\quad ({})", escape(o)));
+    }
+    for (label, text) in &r.extras {
+        out.push_str(&format!("; {}: {}", escape(label), texttt(text)));
+    }
+    if r.diagnostics.iter().any(|d| d.message.contains("gave up")) {
+        out.push_str(" \\quad \\textit{gave up on its budget}");
+    }
+    out
+}
+
+/// A value printed with `--unicode`, written back in ASCII for [`cgt_eval::latex`].
+fn ascii(v: &str) -> String {
+    v.replace('↑', "^").replace('↓', "v").replace('±', "+-")
+}
+
+/// Text in typewriter type, escaped, one line.
+fn texttt(s: &str) -> String {
+    format!("\\texttt{{{}}}", escape(&s.replace('\n', " ")))
+}
+
+/// The source of a statement verbatim, with a delimiter it does not contain.
+fn verbatim(s: &str) -> String {
+    match ['|', '!', '@', '+', '"', '=', '/'].into_iter().find(|c| !s.contains(*c)) {
+        Some(d) => format!("\\verb{d}{s}{d}"),
+        None => texttt(s),
+    }
+}
+
+/// Escapes LaTeX's special characters in running text.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '{' | '}' | '$' | '&' | '#' | '%' | '_' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '^' => out.push_str("\\textasciicircum{}"),
+            '~' => out.push_str("\\textasciitilde{}"),
+            '|' => out.push_str("\\textbar{}"),
+            '<' => out.push_str("\\textless{}"),
+            '>' => out.push_str("\\textgreater{}"),
+            '\n' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether the braces of `s` balance, ignoring escaped ones and `\verb` arguments.
+    fn balanced(s: &str) -> bool {
+        let mut depth = 0i64;
+        let mut chars = s.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => {
+                    let word: String = std::iter::from_fn(|| chars.next_if(|c| c.is_ascii_alphabetic())).collect();
+                    if word == "verb" {
+                        let d = chars.next().expect("a delimiter");
+                        for c in chars.by_ref() {
+                            if c == d {
+                                break;
+                            }
+                        }
+                    } else if word.is_empty() {
+                        chars.next();
+                    }
+                }
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => {}
+            }
+            if depth < 0 {
+                return false;
+            }
+        }
+        depth == 0
+    }
+
+    #[test]
+    fn a_file_becomes_a_document_with_an_item_per_statement() {
+        let src = "WBBW.BW\n{1/2 | ^*}\nWBBW == 1/2\nlet x = {3 || 2 | 1}\n1/3\n# 100% {braces} & _under_\ngrundy(kayles, 0..4)\n";
+        let reports = cgt_eval::evaluate(src, &cgt_eval::Config::default());
+        let tex = document("hw_1.cgt", &reports);
+        assert!(tex.starts_with("\\documentclass{article}"), "{tex}");
+        assert!(tex.trim_end().ends_with("\\end{document}"), "{tex}");
+        assert_eq!(tex.matches("\\item[").count(), reports.len(), "{tex}");
+        assert!(balanced(&tex), "{tex}");
+        assert!(tex.contains("\\section*{\\texttt{hw\\_1.cgt}}"), "{tex}");
+        assert!(tex.contains("$\\{\\frac{1}{2} \\mid \\uparrow\\ast\\}$"), "{tex}");
+        assert!(tex.contains("$\\times$"), "the failed check: {tex}");
+        assert!(tex.contains("$\\mathit{x} = $ $\\{3 \\mid\\mid 2 \\mid 1\\}$"), "{tex}");
+        assert!(tex.contains("\\textit{error: "), "1/3: {tex}");
+        assert!(tex.contains("\\texttt{[0, 1, 2, 3, 1]}"), "a list: {tex}");
+    }
+}
