@@ -68,7 +68,8 @@ struct EvalArgs {
     #[arg(long, default_value = "10s,2GiB", value_parser = budget_arg::parse)]
     budget: budget_arg::BudgetArg,
     /// Write pictures into this folder as SVG: thermographs and game trees of game values,
-    /// plots of Grundy sequences (`line-N-thermograph.svg`, `line-N-tree.svg`, `line-N-plot.svg`).
+    /// plots of Grundy sequences, positions of boards, strips, cakes and Hackenbush strings
+    /// (`line-N-thermograph.svg`, `line-N-tree.svg`, `line-N-plot.svg`, `line-N-position.svg`).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
     /// Evaluate statements that share no name on up to N threads (default: the number of

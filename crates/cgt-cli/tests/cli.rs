@@ -262,10 +262,10 @@ fn options_of_box_words_list_the_moves() {
 }
 
 #[test]
-fn svg_writes_thermographs_trees_and_plots() {
+fn svg_writes_thermographs_trees_plots_and_positions() {
     let dir = std::env::temp_dir().join(format!("cgt-svg-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let src = "{2 || 1 | 0}\nthermograph({3 | -2})\ngrundy(grundy_game, 1..20)\n2 + 3\n";
+    let src = "{2 || 1 | 0}\nthermograph({3 | -2})\ngrundy(grundy_game, 1..20)\n2 + 3\nclobber[\"xo.\", \"ox.\"]\n";
     let out = eval_stdin(src, &["--svg", dir.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let mut names: Vec<String> =
@@ -278,7 +278,9 @@ fn svg_writes_thermographs_trees_and_plots() {
             "line-1-tree.svg",
             "line-2-thermograph.svg",
             "line-3-plot.svg",
-            "line-4-thermograph.svg"
+            "line-4-thermograph.svg",
+            "line-5-position.svg",
+            "line-5-thermograph.svg"
         ]
     );
     for name in &names {

@@ -17,6 +17,11 @@ use crate::{Binding, Session};
 impl Session {
     /// Evaluates an expression statement and describes its value.
     pub(crate) fn run_expr(&mut self, e: &Expr, report: &mut StmtReport, ctx: &Ctx) -> EvalResult<()> {
+        if self.config.pictures
+            && let Some(svg) = crate::pictures::position_svg(&e.node)
+        {
+            report.pictures.push(crate::Picture { kind: "position", svg: svg.into() });
+        }
         let c = self.eval_computed(e, ctx)?;
         self.describe(c, report, ctx.budget).map(drop)
     }

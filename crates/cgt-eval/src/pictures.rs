@@ -1,9 +1,13 @@
-//! Pictures of results (docs/src/howto/editors.md): the game tree of a small game and the plot of a Grundy
-//! sequence, as standalone SVG documents drawn with `plotters`. Thermographs are drawn by
+//! Pictures of results (docs/src/howto/editors.md): the game tree of a small game, the plot of a Grundy
+//! sequence and (`positions`) the position a ruleset statement writes, as standalone SVG documents drawn with `plotters`. Thermographs are drawn by
 //! `cgt_core::thermo` (their walls need exact 45° slopes at equal scales).
 //!
 //! Trees follow the convention of *Winning Ways* (ch. 1) and CGSuite: each node is a position,
 //! Left's options hang below it to the left on blue edges, Right's to the right on red edges.
+
+mod positions;
+
+pub(crate) use positions::position_svg;
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -11,7 +15,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 /// A picture of a statement's result: what it shows and the SVG document.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picture {
-    /// What the picture shows: `thermograph`, `tree` or `plot`.
+    /// What the picture shows: `thermograph`, `tree`, `plot` or `position`.
     pub kind: &'static str,
     /// A standalone SVG document (shared: reports are cloned whenever the editor reuses them).
     pub svg: std::sync::Arc<str>,
