@@ -1,7 +1,7 @@
 //! Pictures of ruleset positions as written (issue 36: "where people would rather look than
 //! read"): boards and strips as grids of cells (`.` empty, `#` not on the board, Left's pieces
 //! `x` and `T` black, Right's `o` and `F` white, other letters written in their cell), cakes
-//! `RxC` as empty grids, and Hackenbush strings (`boxes[...]`, bare box words) as stalks of
+//! `RxC` as empty grids, Toppling Dominoes as rows of dominoes, and Hackenbush strings (`boxes[...]`, bare box words) as stalks of
 //! coloured edges on the ground, blue for B, red for W, green for G. The SVG is written by hand.
 
 use std::fmt::Write;
@@ -48,6 +48,15 @@ pub(crate) fn position_svg(e: &ExprKind) -> Option<String> {
             });
             let piles: Option<Vec<Vec<String>>> = piles.collect();
             stalks(&piles?.concat())
+        }
+        ExprKind::Ruleset(r) if r.name.node == "toppling" => {
+            let rows = r.args.iter().map(|a| match &a.kind {
+                RuleArgKind::Word(w) => Some(vec![w.clone()]),
+                RuleArgKind::Dotted(ws) => Some(ws.iter().map(|w| w.node.clone()).collect()),
+                _ => None,
+            });
+            let rows: Option<Vec<Vec<String>>> = rows.collect();
+            dominoes(&rows?.concat())
         }
         ExprKind::Boxes(words) => stalks(&words.iter().map(|w| w.node.clone()).collect::<Vec<_>>()),
         _ => None,
@@ -155,6 +164,38 @@ fn stalks(words: &[String]) -> Option<String> {
     Some(svg)
 }
 
+/// Toppling Dominoes: one row of standing dominoes per word (B black, W white, G green).
+fn dominoes(rows: &[String]) -> Option<String> {
+    let widest = rows.iter().map(String::len).max()?;
+    let count: usize = rows.iter().map(String::len).sum();
+    if rows.is_empty() || widest == 0 || count > MAX_CELLS {
+        return None;
+    }
+    const STEP: usize = 18;
+    const TALL: usize = 40;
+    let (w, h) = (2 * MARGIN + widest * STEP, 2 * MARGIN + rows.len() * (TALL + 12));
+    let mut svg = header(w, h);
+    for (i, row) in rows.iter().enumerate() {
+        let y = MARGIN + i * (TALL + 12);
+        for (j, c) in row.chars().enumerate() {
+            let fill = match c.to_ascii_uppercase() {
+                'B' => "#111111",
+                'W' => "#ffffff",
+                'G' => "#2e7d32",
+                _ => return None,
+            };
+            let x = MARGIN + j * STEP + 3;
+            let _ = writeln!(
+                svg,
+                r##"<rect class="domino" x="{x}" y="{y}" width="{}" height="{TALL}" rx="2" fill="{fill}" stroke="#111111"/>"##,
+                STEP - 6
+            );
+        }
+    }
+    svg.push_str("</svg>\n");
+    Some(svg)
+}
+
 fn header(w: usize, h: usize) -> String {
     format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#) + "\n"
 }
@@ -201,6 +242,8 @@ mod tests {
         assert_eq!(svg.matches("#1f4fbf").count(), 3, "three blue edges");
         assert_eq!(svg.matches("#c62828").count(), 3, "three red edges");
         assert_eq!(svg.matches(r#"class="ground""#).count(), 1);
+        let row = picture("toppling[BWG.WW]").expect("a picture");
+        assert_eq!(row.matches(r#"class="domino""#).count(), 5);
         let boxes = picture("boxes[WBBW, BGW]").expect("a picture");
         assert_eq!(boxes.matches("#2e7d32").count(), 1, "one green edge");
     }
