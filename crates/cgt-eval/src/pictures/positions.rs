@@ -1,7 +1,7 @@
 //! Pictures of ruleset positions as written (issue 36: "where people would rather look than
 //! read"): boards and strips as grids of cells (`.` empty, `#` not on the board, Left's pieces
 //! `x` and `T` black, Right's `o` and `F` white, other letters written in their cell), cakes
-//! `RxC` as empty grids, Toppling Dominoes as rows of dominoes, and Hackenbush strings (`boxes[...]`, bare box words) as stalks of
+//! `RxC` as empty grids, Toppling Dominoes as rows of dominoes, Hackenbush trees (`tree[...]`) and strings (`boxes[...]`, bare box words) as stalks of
 //! coloured edges on the ground, blue for B, red for W, green for G. The SVG is written by hand.
 
 use std::fmt::Write;
@@ -57,6 +57,23 @@ pub(crate) fn position_svg(e: &ExprKind) -> Option<String> {
             });
             let rows: Option<Vec<Vec<String>>> = rows.collect();
             dominoes(&rows?.concat())
+        }
+        ExprKind::Ruleset(r) if r.name.node == "tree" => {
+            // Each argument is a tree on the ground; a word hangs from its parent's top.
+            let mut nodes: Vec<(char, Option<usize>)> = Vec::new();
+            for a in &r.args {
+                let base = nodes.len();
+                match &a.kind {
+                    RuleArgKind::Word(w) => nodes.push((single(w)?, None)),
+                    RuleArgKind::Nested(ws) => {
+                        for n in ws {
+                            nodes.push((single(&n.word)?, n.parent.map(|p| base + p)));
+                        }
+                    }
+                    _ => return None,
+                }
+            }
+            trees(&nodes)
         }
         ExprKind::Boxes(words) => stalks(&words.iter().map(|w| w.node.clone()).collect::<Vec<_>>()),
         _ => None,
@@ -146,12 +163,7 @@ fn stalks(words: &[String]) -> Option<String> {
     for (k, word) in words.iter().enumerate() {
         let x = MARGIN + k * GAP + GAP / 2;
         for (i, c) in word.chars().enumerate() {
-            let colour = match c.to_ascii_uppercase() {
-                'B' => "#1f4fbf",
-                'W' | 'R' => "#c62828",
-                'G' => "#2e7d32",
-                _ => return None,
-            };
+            let colour = edge_colour(c)?;
             let (y1, y2) = (ground - i * CELL, ground - (i + 1) * CELL);
             let _ = writeln!(
                 svg,
@@ -159,6 +171,84 @@ fn stalks(words: &[String]) -> Option<String> {
             );
             let _ = writeln!(svg, r##"<circle cx="{x}" cy="{y2}" r="3" fill="#111111"/>"##);
         }
+    }
+    svg.push_str("</svg>\n");
+    Some(svg)
+}
+
+/// The colour letter of a one-letter word.
+fn single(w: &str) -> Option<char> {
+    let mut chars = w.chars();
+    let c = chars.next()?;
+    chars.next().is_none().then_some(c)
+}
+
+/// The stroke colour of an edge: B blue, R or W red, G green.
+fn edge_colour(c: char) -> Option<&'static str> {
+    match c.to_ascii_uppercase() {
+        'B' => Some("#1f4fbf"),
+        'W' | 'R' => Some("#c62828"),
+        'G' => Some("#2e7d32"),
+        _ => None,
+    }
+}
+
+/// Hackenbush trees: `nodes` are edges (colour, parent) in pre-order; roots stand on the
+/// ground. Leaves get consecutive slots, a parent sits midway over its children.
+fn trees(nodes: &[(char, Option<usize>)]) -> Option<String> {
+    if nodes.is_empty() || nodes.len() > MAX_CELLS {
+        return None;
+    }
+    let n = nodes.len();
+    let mut children = vec![Vec::new(); n];
+    let mut depth = vec![1usize; n];
+    for (i, &(_, parent)) in nodes.iter().enumerate() {
+        if let Some(p) = parent {
+            // Pre-order: a parent comes before its children.
+            (p < i).then_some(())?;
+            children[p].push(i);
+            depth[i] = depth[p] + 1;
+        }
+    }
+    let mut x = vec![0usize; n];
+    let mut slot = 0;
+    // Children come after their parent in pre-order, so placing in reverse order places every
+    // child before its parent; leaves are numbered in pre-order first.
+    for i in 0..n {
+        if children[i].is_empty() {
+            x[i] = slot;
+            slot += 2;
+        }
+    }
+    for i in (0..n).rev() {
+        if let (Some(&first), Some(&last)) = (children[i].first(), children[i].last()) {
+            x[i] = (x[first] + x[last]) / 2;
+        }
+    }
+    const HALF: usize = 14;
+    let tallest = depth.iter().copied().max()?;
+    let (w, h) = (2 * MARGIN + slot * HALF, 2 * MARGIN + tallest * CELL + 8);
+    let ground = h - MARGIN;
+    let px = |i: usize| MARGIN + HALF + x[i] * HALF;
+    let mut svg = header(w, h);
+    let _ = writeln!(
+        svg,
+        r##"<line class="ground" x1="{}" y1="{ground}" x2="{}" y2="{ground}" stroke="#6b4f2a" stroke-width="4"/>"##,
+        MARGIN / 2,
+        w - MARGIN / 2
+    );
+    for (i, &(c, parent)) in nodes.iter().enumerate() {
+        let colour = edge_colour(c)?;
+        let (x1, y1) = match parent {
+            Some(p) => (px(p), ground - depth[p] * CELL),
+            None => (px(i), ground),
+        };
+        let (x2, y2) = (px(i), ground - depth[i] * CELL);
+        let _ = writeln!(
+            svg,
+            r#"<line class="edge" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" stroke-width="5"/>"#
+        );
+        let _ = writeln!(svg, r##"<circle cx="{x2}" cy="{y2}" r="3" fill="#111111"/>"##);
     }
     svg.push_str("</svg>\n");
     Some(svg)
@@ -244,6 +334,9 @@ mod tests {
         assert_eq!(svg.matches(r#"class="ground""#).count(), 1);
         let row = picture("toppling[BWG.WW]").expect("a picture");
         assert_eq!(row.matches(r#"class="domino""#).count(), 5);
+        let tree = picture("tree[B(R, B(B)), R]").expect("a picture");
+        assert_eq!(tree.matches(r#"class="edge""#).count(), 5);
+        assert_eq!((tree.matches("#1f4fbf").count(), tree.matches("#c62828").count()), (3, 2));
         let boxes = picture("boxes[WBBW, BGW]").expect("a picture");
         assert_eq!(boxes.matches("#2e7d32").count(), 1, "one green edge");
     }
