@@ -1,7 +1,8 @@
 //! Pictures of ruleset positions as written (issue 36: "where people would rather look than
 //! read"): boards and strips as grids of cells (`.` empty, `#` not on the board, Left's pieces
 //! `x` and `T` black, Right's `o` and `F` white, other letters written in their cell), cakes
-//! `RxC` as empty grids, Toppling Dominoes as rows of dominoes, Hackenbush trees (`tree[...]`) and strings (`boxes[...]`, bare box words) as stalks of
+//! `RxC` as empty grids, Toppling Dominoes as rows of dominoes, Hackenbush trees (`tree[...]`) and strings, and graphs (Col, Snort, Arc Kayles, Hackenbush) with
+//! their vertices on a circle (`boxes[...]`, bare box words) as stalks of
 //! coloured edges on the ground, blue for B, red for W, green for G. The SVG is written by hand.
 
 use std::fmt::Write;
@@ -29,6 +30,10 @@ const GRIDS: &[&str] = &[
     "eatcake",
     "maundy",
 ];
+
+/// Rulesets played on an undirected graph written as edges `1-2` (Hackenbush's with a colour,
+/// vertex 0 the ground).
+const GRAPHS: &[&str] = &["col", "snort", "arckayles", "hackenbush", "childish"];
 
 /// The most cells (or edges) drawn: a larger position is not drawn.
 const MAX_CELLS: usize = 400;
@@ -75,6 +80,7 @@ pub(crate) fn position_svg(e: &ExprKind) -> Option<String> {
             }
             trees(&nodes)
         }
+        ExprKind::Ruleset(r) if GRAPHS.contains(&r.name.node.as_str()) => graph(r),
         ExprKind::Boxes(words) => stalks(&words.iter().map(|w| w.node.clone()).collect::<Vec<_>>()),
         _ => None,
     }
@@ -171,6 +177,101 @@ fn stalks(words: &[String]) -> Option<String> {
             );
             let _ = writeln!(svg, r##"<circle cx="{x}" cy="{y2}" r="3" fill="#111111"/>"##);
         }
+    }
+    svg.push_str("</svg>\n");
+    Some(svg)
+}
+
+/// A graph position: vertices on a circle (Hackenbush's ground, vertex 0, drawn as a brown
+/// square), edges as lines (coloured by their letter, if any), vertices tinted for Left
+/// (`left=[...]`, blue) or Right (`right=[...]`, red).
+fn graph(r: &Ruleset) -> Option<String> {
+    let mut edges = Vec::new();
+    for a in &r.args {
+        let RuleArgKind::Link(u, v, colour) = &a.kind else { return None };
+        let colour = match colour {
+            Some(c) => edge_colour(single(&c.node)?)?,
+            None => "#444444",
+        };
+        edges.push((u.parse::<u64>().ok()?, v.parse::<u64>().ok()?, colour));
+    }
+    let tint = |key: &str| -> Vec<u64> {
+        r.settings
+            .iter()
+            .filter(|s| s.key.node == key)
+            .filter_map(|s| match &s.value {
+                Some(cgt_syntax::SettingValue::List(l)) => Some(l.node.clone()),
+                _ => None,
+            })
+            .flatten()
+            .filter_map(|a| match a.kind {
+                RuleArgKind::Int(n) => n.parse().ok(),
+                _ => None,
+            })
+            .collect()
+    };
+    let (left, right) = (tint("left"), tint("right"));
+    let mut vertices: Vec<u64> =
+        edges.iter().flat_map(|&(u, v, _)| [u, v]).chain(left.clone()).chain(right.clone()).collect();
+    vertices.sort_unstable();
+    vertices.dedup();
+    if vertices.is_empty() || vertices.len() > 64 || edges.len() > MAX_CELLS {
+        return None;
+    }
+    let ground = r.name.node == "hackenbush" || r.name.node == "childish";
+    const RADIUS: f64 = 90.0;
+    let size = 2 * MARGIN + 2 * RADIUS as usize + 24;
+    let centre = size as f64 / 2.0;
+    let at = |v: u64| {
+        let k = vertices.iter().position(|&w| w == v).expect("a vertex");
+        // Start at the bottom, so Hackenbush's ground (vertex 0, the smallest) is below.
+        let angle = std::f64::consts::FRAC_PI_2 + std::f64::consts::TAU * k as f64 / vertices.len() as f64;
+        (centre + RADIUS * angle.cos(), centre + RADIUS * angle.sin())
+    };
+    let mut svg = header(size, size);
+    for &(u, v, colour) in &edges {
+        let ((x1, y1), (x2, y2)) = (at(u), at(v));
+        if u == v {
+            // A loop: a small circle beside the vertex.
+            let _ = writeln!(
+                svg,
+                r#"<circle class="edge" cx="{:.1}" cy="{:.1}" r="10" fill="none" stroke="{colour}" stroke-width="3"/>"#,
+                x1 + (x1 - centre) * 0.15,
+                y1 + (y1 - centre) * 0.15
+            );
+        } else {
+            let _ = writeln!(
+                svg,
+                r#"<line class="edge" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="3"/>"#
+            );
+        }
+    }
+    for &v in &vertices {
+        let (x, y) = at(v);
+        if ground && v == 0 {
+            let _ = writeln!(
+                svg,
+                r##"<rect class="ground" x="{:.1}" y="{:.1}" width="16" height="16" fill="#6b4f2a"/>"##,
+                x - 8.0,
+                y - 8.0
+            );
+            continue;
+        }
+        let fill = if left.contains(&v) {
+            "#1f4fbf"
+        } else if right.contains(&v) {
+            "#c62828"
+        } else {
+            "#ffffff"
+        };
+        let _ =
+            writeln!(svg, r##"<circle class="vertex" cx="{x:.1}" cy="{y:.1}" r="9" fill="{fill}" stroke="#111111"/>"##);
+        let _ = writeln!(
+            svg,
+            r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle" font-family="sans-serif" font-size="9" fill="{}">{v}</text>"#,
+            y + 3.0,
+            if fill == "#ffffff" { "#111111" } else { "#ffffff" }
+        );
     }
     svg.push_str("</svg>\n");
     Some(svg)
@@ -337,6 +438,11 @@ mod tests {
         let tree = picture("tree[B(R, B(B)), R]").expect("a picture");
         assert_eq!(tree.matches(r#"class="edge""#).count(), 5);
         assert_eq!((tree.matches("#1f4fbf").count(), tree.matches("#c62828").count()), (3, 2));
+        let col = picture("col[1-2, 2-3, 3-4] left=[1] right=[3]").expect("a picture");
+        assert_eq!((col.matches(r#"class="edge""#).count(), col.matches(r#"class="vertex""#).count()), (3, 4));
+        assert_eq!((col.matches("#1f4fbf").count(), col.matches("#c62828").count()), (1, 1), "tints");
+        let graph = picture("hackenbush[0-1 B, 1-2 R, 2-0 G, 1-1 G]").expect("a picture");
+        assert_eq!((graph.matches(r#"class="edge""#).count(), graph.matches(r#"class="ground""#).count()), (4, 1));
         let boxes = picture("boxes[WBBW, BGW]").expect("a picture");
         assert_eq!(boxes.matches("#2e7d32").count(), 1, "one green edge");
     }
