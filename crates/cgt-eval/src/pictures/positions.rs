@@ -45,24 +45,8 @@ const MARGIN: usize = 12;
 pub(crate) fn position_svg(e: &ExprKind) -> Option<String> {
     match e {
         ExprKind::Ruleset(r) if GRIDS.contains(&r.name.node.as_str()) => grid(&rows(r)?),
-        ExprKind::Ruleset(r) if r.name.node == "boxes" => {
-            let piles = r.args.iter().map(|a| match &a.kind {
-                RuleArgKind::Word(w) => Some(vec![w.clone()]),
-                RuleArgKind::Dotted(ws) => Some(ws.iter().map(|w| w.node.clone()).collect()),
-                _ => None,
-            });
-            let piles: Option<Vec<Vec<String>>> = piles.collect();
-            stalks(&piles?.concat())
-        }
-        ExprKind::Ruleset(r) if r.name.node == "toppling" => {
-            let rows = r.args.iter().map(|a| match &a.kind {
-                RuleArgKind::Word(w) => Some(vec![w.clone()]),
-                RuleArgKind::Dotted(ws) => Some(ws.iter().map(|w| w.node.clone()).collect()),
-                _ => None,
-            });
-            let rows: Option<Vec<Vec<String>>> = rows.collect();
-            dominoes(&rows?.concat())
-        }
+        ExprKind::Ruleset(r) if r.name.node == "boxes" => stalks(&words(r)?),
+        ExprKind::Ruleset(r) if r.name.node == "toppling" => dominoes(&words(r)?),
         ExprKind::Ruleset(r) if r.name.node == "tree" => {
             // Each argument is a tree on the ground; a word hangs from its parent's top.
             let mut nodes: Vec<(char, Option<usize>)> = Vec::new();
@@ -84,6 +68,20 @@ pub(crate) fn position_svg(e: &ExprKind) -> Option<String> {
         ExprKind::Boxes(words) => stalks(&words.iter().map(|w| w.node.clone()).collect::<Vec<_>>()),
         _ => None,
     }
+}
+
+/// The words of a position written as words and dotted words (`boxes[WB, BW.G]`): one per
+/// pile or row.
+fn words(r: &Ruleset) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    for a in &r.args {
+        match &a.kind {
+            RuleArgKind::Word(w) => out.push(w.clone()),
+            RuleArgKind::Dotted(ws) => out.extend(ws.iter().map(|w| w.node.clone())),
+            _ => return None,
+        }
+    }
+    Some(out)
 }
 
 /// The rows of a grid position: its quoted rows, or `RxC` empty cells.
