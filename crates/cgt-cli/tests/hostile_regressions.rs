@@ -132,3 +132,15 @@ fn regression_misere_forms_read_back() {
         assert_eq!(form_again, Some(form), "{src} prints {form}, which reads back as another game");
     }
 }
+
+/// Found by `fuzz/` (target `loopy`): `*9900 & 99` ran 9 s under a 100 ms budget (debug build)
+/// before giving up. Making a loopy graph of a short game (`LoopyGraph::add_short` in
+/// cgt-core/src/loopy/graph.rs) lists the options of each follower: `*k` has k of them, so
+/// 256 followers between two looks at the clock were tens of millions of options. The clock is
+/// now read at every follower.
+#[test]
+fn regression_a_big_nimber_in_a_loopy_game_respects_the_budget() {
+    let cases = ["*9900 & 99", "9*9850 & 9*99", "*9900 + on", "{pass | *9000}"];
+    let failures = over_budget(&cases, "100ms,256MiB", Duration::from_secs(4));
+    assert!(failures.is_empty(), "over a 100 ms budget (4 s allowed): {failures:#?}");
+}
