@@ -29,7 +29,14 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let text = String::from_utf8_lossy(data);
-    let config = Config { time: TIME, memory: MEMORY, unicode: data.first() == Some(&b'u'), details: false };
+    let config = Config {
+        time: TIME,
+        memory: MEMORY,
+        unicode: data.first() == Some(&b'u'),
+        details: false,
+        threads: 1,
+        ..Config::default()
+    };
     let parsed = cgt_syntax::parse(&text);
     // The same loop as `cgt_eval::evaluate`, timing each statement.
     let mut session = Session::new(config.clone());

@@ -101,3 +101,46 @@ fn regression_grundy_range_at_the_top_of_u64() {
         eval(src).assert_sane(src);
     }
 }
+
+/// Found by `fuzz/` (target `positions`): `explain(nim[2929])` ran 5.6 s past a 20 ms budget
+/// (8 s in a debug build). Explaining `*2929` canonicalises a game with 2929 options, and
+/// `Games::remove_dominated` (cgt-core/src/game/canonical.rs) compares millions of pairs of
+/// nimbers, which `Games::less_eq` decides as number-up-star values without calling
+/// `Budget::check`. Every comparison of the reduction now counts against the budget.
+#[test]
+fn regression_explain_of_a_big_nimber_respects_the_budget() {
+    let cases = ["explain(nim[2929])", "explain(*3000)", "explain(nim[2929] + *5)"];
+    let failures = over_budget(&cases, "100ms,256MiB", Duration::from_secs(4));
+    assert!(failures.is_empty(), "over a 100 ms budget (4 s allowed): {failures:#?}");
+}
+
+/// Found by `fuzz/` (target `misere`): `misere *[((231)2[#1]2#)(0#0)[1]]` printed its misère
+/// form as `*[2[#-2]3]`, which does not read back ("no game G with G + *2 = ..."): the printer
+/// (cgt-core/src/misere/print.rs) wrote an option G as `S-2` with S = G + *2 = `*[2#]`, but the
+/// reader looks for G only among the options of S and theirs, where G is not. The printer now
+/// writes `S-i` only when the reader finds G there.
+#[test]
+fn regression_misere_forms_read_back() {
+    for src in ["misere *[((231)2[#1]2#)(0#0)[1]]", "misere *[2[#1]3]"] {
+        let run = eval(src);
+        run.assert_code(0, src);
+        let form = run.stdout.split("misère form: ").nth(1).map(str::trim).expect("a misère form");
+        let again = format!("misere {form}");
+        let back = eval(&again);
+        back.assert_code(0, &again);
+        let form_again = back.stdout.split("misère form: ").nth(1).map(str::trim);
+        assert_eq!(form_again, Some(form), "{src} prints {form}, which reads back as another game");
+    }
+}
+
+/// Found by `fuzz/` (target `loopy`): `*9900 & 99` ran 9 s under a 100 ms budget (debug build)
+/// before giving up. Making a loopy graph of a short game (`LoopyGraph::add_short` in
+/// cgt-core/src/loopy/graph.rs) lists the options of each follower: `*k` has k of them, so
+/// 256 followers between two looks at the clock were tens of millions of options. The clock is
+/// now read at every follower.
+#[test]
+fn regression_a_big_nimber_in_a_loopy_game_respects_the_budget() {
+    let cases = ["*9900 & 99", "9*9850 & 9*99", "*9900 + on", "{pass | *9000}"];
+    let failures = over_budget(&cases, "100ms,256MiB", Duration::from_secs(4));
+    assert!(failures.is_empty(), "over a 100 ms budget (4 s allowed): {failures:#?}");
+}

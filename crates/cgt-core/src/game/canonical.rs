@@ -93,6 +93,9 @@ impl Games {
 
     /// Whether the option `a` is no better than the option `b` for the player of `side`.
     fn dominated_by(&mut self, a: GameId, b: GameId, side: Side, budget: &Budget) -> Result<bool, Exhausted> {
+        // `less_eq` decides number-up-star pairs (nimbers among them) without a budget check,
+        // and thousands of options make millions of pairs (`explain(nim[2929])`).
+        budget.check()?;
         match side {
             Side::Left => self.less_eq(a, b, budget),
             Side::Right => self.less_eq(b, a, budget),

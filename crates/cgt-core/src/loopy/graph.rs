@@ -285,7 +285,9 @@ impl LoopyGraph {
         number.insert(g, root);
         let mut stack = vec![g];
         while let Some(h) = stack.pop() {
-            budget.check()?;
+            // One position can list thousands of options (`*9900` has 9900, each listing its
+            // own), so the clock is read at every position, not every 256th.
+            budget.check_now()?;
             if games.has_huge_options(h) {
                 return Err(Exhausted::Memory);
             }

@@ -6,7 +6,8 @@
 //! a game: `#` makes the game whose only option it is, a digit i adds `*i`, `-i` subtracts it.
 //! Subscripts are written in brackets when they contain digits and read left to right:
 //! `*[2#0]` has the options `*[2#]` and 0, `*[2[2]]` is `*2 + *2`, `*[2[#1]]` is `*[2#] + *1`.
-//! A game is written as a smaller game plus or minus a nim heap `*i` (i >= 2, of its own parity)
+//! A game is written as a smaller game plus or minus a nim heap `*i` (i >= 2, of its own parity;
+//! minus only where the reader finds the game again from the smaller one)
 //! when that has a smaller birthday, an odd game as its even part plus `*1`, and otherwise by
 //! its options. Options are ordered by their even parts: birthday, number of options, G+, G-,
 //! then their options in the same order, even before odd.
@@ -77,7 +78,8 @@ impl MisereGames {
                 return Ok(());
             }
             let s = self.add(g, heap, budget)?;
-            if self.birthday(s) < b {
+            // `S-i` only where the reader finds G again (`*[2[#-2]3]` did not read back).
+            if self.birthday(s) < b && self.difference_near(s, heap, budget)? == Some(g) {
                 *open = true;
                 self.write(s, out, true, open, budget)?;
                 out.push('-');

@@ -39,6 +39,29 @@ impl MisereGames {
     }
 }
 
+impl MisereGames {
+    /// The game D with D + heap = S that `S-i` stands for, looked for among the options of S
+    /// and theirs (S = D + *i has D + *0 among its options before reduction, but reduction may
+    /// remove it: the printer writes `S-i` only when this finds D).
+    pub(super) fn difference_near(
+        &mut self,
+        s: MisereId,
+        heap: MisereId,
+        budget: &Budget,
+    ) -> Result<Option<MisereId>, Exhausted> {
+        let mut candidates: Vec<MisereId> = self.options(s).to_vec();
+        for o in candidates.clone() {
+            candidates.extend_from_slice(self.options(o));
+        }
+        for d in candidates {
+            if self.add(d, heap, budget)? == s {
+                return Ok(Some(d));
+            }
+        }
+        Ok(None)
+    }
+}
+
 struct Reader<'a> {
     s: &'a [u8],
     at: usize,
@@ -150,7 +173,7 @@ impl Reader<'_> {
                 self.at += 1;
                 let i = self.heap()?;
                 let heap = self.games.nimber(i, self.budget)?;
-                self.difference(g, heap).ok_or(ReadError::NoDifference(at))
+                self.games.difference_near(g, heap, self.budget)?.ok_or(ReadError::NoDifference(at))
             }
             Some(b'0'..=b'9' | b'&') => {
                 let i = self.heap()?;
@@ -159,16 +182,6 @@ impl Reader<'_> {
             }
             _ => Err(self.error("`#`, a nim heap, `-` or `]` expected")),
         }
-    }
-
-    /// A game D with D + heap = S, looked for among the options of S and theirs (where the
-    /// printer finds them: S = D + *i has D + *0 among its options before reduction).
-    fn difference(&mut self, s: MisereId, heap: MisereId) -> Option<MisereId> {
-        let mut candidates: Vec<MisereId> = self.games.options(s).to_vec();
-        for o in candidates.clone() {
-            candidates.extend_from_slice(self.games.options(o));
-        }
-        candidates.into_iter().find(|&d| self.games.add(d, heap, self.budget).ok() == Some(s))
     }
 
     /// A nim heap: a digit, or `&n;`.
