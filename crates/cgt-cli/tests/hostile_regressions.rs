@@ -144,3 +144,14 @@ fn regression_a_big_nimber_in_a_loopy_game_respects_the_budget() {
     let failures = over_budget(&cases, "100ms,256MiB", Duration::from_secs(4));
     assert!(failures.is_empty(), "over a 100 ms budget (4 s allowed): {failures:#?}");
 }
+
+/// Found by `fuzz/` (target `eval`, session 14's runs): `^ : 388` took 118 s to print under a
+/// 20 ms budget (debug build). The printer looks for an uptimal name (`^[389]`) by building
+/// uptimals and sums up to the game's depth, without a budget. Names are now looked for only up
+/// to `^<64>`, the largest the language reads, so deeper games print as braces at once.
+#[test]
+fn regression_printing_deep_ordinal_sums_respects_the_budget() {
+    let cases = ["^ : 388", "+-0 : 300", "0202575 : v9 : 159 : v64"];
+    let failures = over_budget(&cases, "20ms,256MiB", Duration::from_secs(4));
+    assert!(failures.is_empty(), "over a 20 ms budget (4 s allowed): {failures:#?}");
+}

@@ -49,6 +49,8 @@ mod order;
 mod print;
 mod uptimal;
 
+pub use uptimal::MAX_UPTIMAL_NAME;
+
 use std::fmt;
 use std::sync::Arc;
 

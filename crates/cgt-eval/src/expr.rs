@@ -15,7 +15,7 @@ use crate::numbers;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The largest n of an uptimal `^<n>` read: their forms grow with n.
-const MAX_UPTIMAL: u64 = 64;
+const MAX_UPTIMAL: u64 = cgt_core::game::MAX_UPTIMAL_NAME;
 
 /// Names other tools use for things this language spells differently, with its spelling.
 const FOREIGN_NAMES: &[(&str, &str)] = &[

@@ -15,6 +15,9 @@
 
 use std::collections::HashMap;
 
+/// The largest index of an uptimal the printer names and the language reads (`^<64>`, `^[64]`).
+pub const MAX_UPTIMAL_NAME: u64 = 64;
+
 use super::arena::{FxMap, insert_bounded};
 use super::nimber::Nimber;
 use super::{GameId, Games};
@@ -105,12 +108,19 @@ impl Games {
 
     fn find_uptimal(&mut self, g: GameId) -> Result<Option<UptimalName>, Exhausted> {
         let Some((x, depth)) = self.uptimal_shape(g)? else { return Ok(None) };
+        // The language reads `^<n>` and `^[n]` up to n = 64 (MAX_UPTIMAL_NAME), so deeper ones are
+        // not named: a name that does not read back is no use, and the search below grows
+        // with the depth without a budget (`^ : 388` took two minutes to print; found by
+        // fuzzing).
+        if depth > MAX_UPTIMAL_NAME + 1 {
+            return Ok(None);
+        }
         let budget = Budget::unlimited();
         let (l, r) = self.try_opts(g)?;
         let xid = self.number(&-&x);
         let e = self.sum(g, xid, &budget)?;
         let lo = depth.saturating_sub(1).max(2);
-        for n in lo..=depth + 2 {
+        for n in lo..=(depth + 2).min(MAX_UPTIMAL_NAME) {
             for family in [Family::Unit, Family::Sum] {
                 for up in [true, false] {
                     // An uptimal with a positive last coefficient has exactly one Right option.
