@@ -188,3 +188,18 @@ fn functions_apply_to_loopy_games_as_the_theory_defines_them() {
     assert_eq!(strip_class(&results("outcome(dud)\n")[0]), "D");
     assert_eq!(results("[outcome(g) for g in [over, under, 0]]\n")[0], "[L, R, P]");
 }
+
+#[test]
+fn a_stopper_is_the_game_of_its_listed_options() {
+    for g in ["over", "under", "on", "off", "upon", "5over", "3/2under", "{0 | over}", "^[on]*", "{on | 0}"] {
+        let listed = strip_class(&results(&format!("options({g})\n"))[0]);
+        let (left, right) = listed
+            .strip_prefix("Left: ")
+            .and_then(|s| s.split_once("; Right: "))
+            .unwrap_or_else(|| panic!("options({g}) = {listed}"));
+        let side = |s: &str| if s == "none" { String::new() } else { s.to_string() };
+        let check = format!("{{{} | {}}} == {g}\n", side(left), side(right));
+        let r = evaluate(&check, &Config::default());
+        assert_eq!(r[0].check, Some(cgt_eval::CheckStatus::Passed), "{check}: {:?}", r[0].diagnostics);
+    }
+}

@@ -72,7 +72,7 @@ pub(crate) const OPTIONS: FunctionDef = FunctionDef {
     name: "options",
     signature: "options(G)",
     doc: "the moves of G: for a ruleset position, the positions it moves to in its own notation with their \
-          values; for a game, the options of its canonical form",
+          values; for a game, the options of its canonical form; for a stopper, those of its simplest form",
     returns: Returns::Text,
     aliases: &[],
     limits: "Lists at most 1000 moves; each listed option's value is computed, so it costs what its positions \
@@ -183,7 +183,12 @@ fn options_of(s: &mut Session, e: &cgt_syntax::Expr, call: &Call, ctx: &Ctx) -> 
             ));
         }
     }
-    let g = s.game(e, ctx)?;
+    let g = match s.eval(e, ctx)? {
+        Value::Loopy(crate::loopy::Loopy::Stopper(st)) => {
+            return s.stopper_options(&st, call.span, ctx).map(Into::into);
+        }
+        v => s.as_game(v, e, ctx)?,
+    };
     if s.games.has_huge_options(g) {
         let shown = s.games.display(g, s.style());
         return Err(gave_up_because(

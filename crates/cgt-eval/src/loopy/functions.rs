@@ -3,7 +3,8 @@
 //! `Miny(G) = {G | 0 || 0}` of a stopper `G` (a game literal with a loopy option, built as any
 //! such literal is: WW ch. 11, CGT VI.1).
 
-use cgt_core::loopy::graph::{self as lgraph, LoopyOutcome};
+use cgt_core::loopy::graph::{self as lgraph, LoopyOutcome, Player};
+use cgt_core::loopy::stopper::{Stopper, StopperError};
 use cgt_syntax::{Expr, ExprKind, NumberLit, Nus, Spanned, UnaryOp};
 
 use super::Loopy;
@@ -35,6 +36,29 @@ impl Session {
             LoopyOutcome::N => Value::Outcome(Outcome::N),
             other => Value::Text(other.to_string()),
         })
+    }
+
+    /// The options of a stopper's simplest form, each a stopper (the followers of a stopper
+    /// are stoppers), as `Left: ...; Right: ...`.
+    pub(crate) fn stopper_options(&mut self, s: &Stopper, span: &cgt_syntax::Span, ctx: &Ctx) -> EvalResult<Value> {
+        let mut side = |player| -> EvalResult<Vec<String>> {
+            let mut out = Vec::new();
+            for &v in s.graph().options(player, 0) {
+                let follower = Stopper::new(s.graph(), v, ctx.budget).map_err(|e| match e {
+                    StopperError::Exhausted(x) => gave_up(x, span.clone(), ctx.budget),
+                    other => Box::new(cgt_syntax::Diagnostic::error(
+                        cgt_syntax::Code::Internal,
+                        span.clone(),
+                        format!("a follower of a stopper is not a stopper: {other:?}"),
+                    )),
+                })?;
+                out.push(self.show_loopy(&Loopy::Stopper(Box::new(follower))));
+            }
+            Ok(out)
+        };
+        let (l, r) = (side(Player::Left)?, side(Player::Right)?);
+        let list = |xs: Vec<String>| if xs.is_empty() { "none".to_string() } else { xs.join(", ") };
+        Ok(Value::Text(format!("Left: {}; Right: {}", list(l), list(r))))
     }
 
     /// `Tiny(G)` (`tiny` true) or `Miny(G)` of the loopy game written `e`, as the literal
