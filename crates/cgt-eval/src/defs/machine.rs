@@ -153,8 +153,18 @@ impl Machine<'_> {
     /// The value of `e`, a whole value: a game literal reaching calls still being evaluated is
     /// resolved (or an error), never left a shape.
     pub(super) fn eval(&mut self, e: &CExpr, frame: &mut Vec<DVal>) -> R<DVal> {
+        // Parameters, `for` variables and constants are never shapes (a shape is never an
+        // argument or memoised): the hot path of comprehensions skips the check.
+        match e {
+            CExpr::Local(i) => return Ok(frame[*i].clone()),
+            CExpr::Const(v) => return Ok(v.clone()),
+            _ => {}
+        }
         let v = self.eval_raw(e, frame)?;
-        self.settle(v)
+        match v {
+            DVal::Shape(_) => self.settle(v),
+            v => Ok(v),
+        }
     }
 
     /// The value of `e`, which may be a shape (a game literal reaching calls still being
