@@ -10,9 +10,11 @@
 //!   canonical form, so the search moves in `rest` only to its canonical options, and a
 //!   position with no large region left is decided by the outcome of `rest` at once;
 //! * move counting (Bullock, *Domineering: Solving Large Combinatorial Search Spaces*, 2002):
-//!   a player whose safe moves (dominoes the other can never cover) outnumber every move the
-//!   other can still make wins; in `rest` the other can make at most its longest run of moves
-//!   alone;
+//!   a player whose sure moves (safe moves, dominoes the other can never cover, and half of
+//!   its vulnerable ones) outnumber every move the other can still make wins; the other's
+//!   moves are bounded by its moves off the exposed cells of the player's units plus one per
+//!   exposed cell it can cover (`Geometry::max_against`); in `rest` the other can make
+//!   at most its longest run of moves alone;
 //! * a transposition table of proven results (Breuker, Uiterwijk and van den Herik, 2000), of
 //!   bounded size, and move ordering by refutations and by the placements a move takes from
 //!   each side;
