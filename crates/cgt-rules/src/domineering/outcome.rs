@@ -16,8 +16,8 @@
 //!   exposed cell it can cover (`Geometry::max_against`); in `rest` the other can make
 //!   at most its longest run of moves alone;
 //! * a transposition table of proven results (Breuker, Uiterwijk and van den Herik, 2000), of
-//!   bounded size, and move ordering by refutations and by the placements a move takes from
-//!   each side;
+//!   bounded size, probed for every move before any is searched (enhanced transposition
+//!   cutoff), and move ordering by the safe and possible moves a move leaves each side;
 //! * a board that is its own image under a symmetry that swaps the players (a square board
 //!   turned a quarter) is its own negative, so it is `P` or `N`: one search decides it.
 

@@ -16,8 +16,6 @@ use super::wide::Geometry;
 /// The weight of a safe move made or taken away, against a placement taken away, when
 /// ordering moves.
 const ORDER_SAFE: i64 = 2;
-/// The weight of refutations found elsewhere when ordering moves, as a shift.
-const ORDER_HISTORY: u32 = 8;
 /// How many nodes pass between two checks of the memory budget.
 const MEMORY_EVERY: u64 = 1 << 14;
 /// Region values cached by their cells before the cache is emptied.
@@ -38,8 +36,6 @@ pub(super) struct Search<'a> {
     regions: FxHashMap<u128, GameId>,
     /// The longest run of moves of one player alone in a value (Left, Right).
     runs: FxHashMap<GameId, (u32, u32)>,
-    /// Moves that refuted a position, by player and first cell: tried early elsewhere.
-    history: [[u32; 128]; 2],
 }
 
 impl<'a> Search<'a> {
@@ -62,7 +58,6 @@ impl<'a> Search<'a> {
             nodes: 0,
             regions: FxHashMap::default(),
             runs: FxHashMap::default(),
-            history: [[0; 128]; 2],
         }
     }
 
@@ -198,12 +193,21 @@ impl<'a> Search<'a> {
         if self.wins_by_counting(board, rest, left, &moves)? {
             return Ok(true);
         }
-        for i in moves {
+        // The positions after each move, and a move to a position the table knows to be lost
+        // for the other side taken at once (enhanced transposition cutoff).
+        let mut children = Vec::with_capacity(moves.len());
+        for &i in &moves {
             let m = self.geo.domino(i, left);
             let after = board & !m;
             let (after, rest) = self.absorb(after, self.geo.neighbours(m, after), rest)?;
+            let key = Key { board: self.geo.least_image(after), rest, left: !left };
+            if after != 0 && self.table.get(&key) == Some(false) {
+                return Ok(true);
+            }
+            children.push((after, rest));
+        }
+        for (after, rest) in children {
             if !self.wins(after, rest, !left)? {
-                self.history[usize::from(!left)][i as usize] += 1;
                 return Ok(true);
             }
         }
@@ -216,13 +220,12 @@ impl<'a> Search<'a> {
         Ok(false)
     }
 
-    /// The first cells of the board moves of one side, best first: by refutations found
-    /// elsewhere, then by the safe moves (twice) and the possible moves the move leaves its
-    /// side against the other's, the evaluation DOMI and Obsequi order by (Breuker et al.
-    /// 2000, Bullock 2002).
+    /// The first cells of the board moves of one side, best first: by the safe moves (twice)
+    /// and the possible moves the move leaves its side against the other's, the evaluation
+    /// DOMI and Obsequi order by (Breuker et al. 2000, Bullock 2002). A history of refutations
+    /// found elsewhere, tried first, cost ten times the nodes on 7x7.
     fn ordered_moves(&self, board: u128, left: bool) -> Vec<u32> {
         let mut anchors = self.geo.anchors(board, left);
-        let history = &self.history[usize::from(!left)];
         let mut scored: Vec<(i64, u32)> = Vec::with_capacity(anchors.count_ones() as usize);
         while anchors != 0 {
             let i = anchors.trailing_zeros();
@@ -234,7 +237,7 @@ impl<'a> Search<'a> {
             // count double, every possible move once.
             let safe = i64::from(g.safe_moves(after, left)) - i64::from(g.safe_moves(after, !left));
             let free = i64::from(g.max_moves(after, left)) - i64::from(g.max_moves(after, !left));
-            let score = (i64::from(history[i as usize]) << ORDER_HISTORY) + ORDER_SAFE * safe + free;
+            let score = ORDER_SAFE * safe + free;
             scored.push((score, i));
         }
         scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
