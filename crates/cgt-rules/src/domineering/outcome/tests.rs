@@ -39,10 +39,10 @@ fn plain_outcome(memo: &mut HashMap<(Board, bool), bool>, board: &Board) -> Outc
     }
 }
 
-/// The searches under test: without exact regions (move counting and the table alone), with
-/// small ones (the board and `rest` together), and with the default.
+/// The searches under test: without exact regions (move counting and the table alone, the
+/// default), with small ones (the board and `rest` together), and with larger ones.
 fn searches() -> Vec<OutcomeSearch> {
-    vec![OutcomeSearch::with_small_regions(0), OutcomeSearch::with_small_regions(5), OutcomeSearch::new()]
+    vec![OutcomeSearch::new(), OutcomeSearch::with_small_regions(5), OutcomeSearch::with_small_regions(16)]
 }
 
 #[test]
