@@ -4,18 +4,24 @@
 //!
 //! What makes it fast, each fact with its source:
 //!
-//! * a board is the disjunctive sum of its regions (CGT II.1); a region of at most
-//!   [`SMALL_REGION`] cells leaves the board for its exact value from the Domineering engine
-//!   ([`Domineering`], shared tables), and a component of a sum may be replaced by its
-//!   canonical form, so the search moves in `rest` only to its canonical options, and a
-//!   position with no large region left is decided by the outcome of `rest` at once;
+//! * a board is the disjunctive sum of its regions (CGT II.1); with
+//!   [`OutcomeSearch::with_small_regions`], a region of at most that many cells leaves the
+//!   board for its exact value from the Domineering engine ([`Domineering`], shared tables),
+//!   and a component of a sum may be replaced by its canonical form, so the search moves in
+//!   `rest` only to its canonical options, and a position with no large region left is
+//!   decided by the outcome of `rest` at once. Since the move counting below, this costs more
+//!   than it saves on rectangles (7x7 with Vertical first: 107 k nodes and 0.4 s without,
+//!   150-165 k with regions of 6 to 16 cells, 135 k and 8 s with 20; session 15 in
+//!   BENCHMARKS.md), so [`SMALL_REGION`] is 0;
 //! * move counting (Bullock, *Domineering: Solving Large Combinatorial Search Spaces*, 2002):
-//!   a player whose safe moves (dominoes the other can never cover) outnumber every move the
-//!   other can still make wins; in `rest` the other can make at most its longest run of moves
-//!   alone;
+//!   a player whose sure moves (safe moves, dominoes the other can never cover, and half of
+//!   its vulnerable ones) outnumber every move the other can still make wins; the other's
+//!   moves are bounded by its moves off the exposed cells of the player's units plus one per
+//!   exposed cell it can cover (`Geometry::max_against`); in `rest` the other can make
+//!   at most its longest run of moves alone;
 //! * a transposition table of proven results (Breuker, Uiterwijk and van den Herik, 2000), of
-//!   bounded size, and move ordering by refutations and by the placements a move takes from
-//!   each side;
+//!   bounded size, probed for every move before any is searched (enhanced transposition
+//!   cutoff), and move ordering by the safe and possible moves a move leaves each side;
 //! * a board that is its own image under a symmetry that swaps the players (a square board
 //!   turned a quarter) is its own negative, so it is `P` or `N`: one search decides it.
 
@@ -33,8 +39,9 @@ use search::Search;
 use table::{SLOT_BYTES, Table};
 use wide::Geometry;
 
-/// Regions of at most this many cells are valued by the exact engine during the search.
-pub const SMALL_REGION: u32 = 16;
+/// Regions of at most this many cells are valued by the exact engine during the search by
+/// default: none, as measured (see the module's notes).
+pub const SMALL_REGION: u32 = 0;
 
 /// The largest transposition table, as a power of two of slots.
 const MAX_TABLE_LOG2: u32 = 21;

@@ -16,8 +16,6 @@ use super::wide::Geometry;
 /// The weight of a safe move made or taken away, against a placement taken away, when
 /// ordering moves.
 const ORDER_SAFE: i64 = 2;
-/// The weight of refutations found elsewhere when ordering moves, as a shift.
-const ORDER_HISTORY: u32 = 8;
 /// How many nodes pass between two checks of the memory budget.
 const MEMORY_EVERY: u64 = 1 << 14;
 /// Region values cached by their cells before the cache is emptied.
@@ -38,8 +36,6 @@ pub(super) struct Search<'a> {
     regions: FxHashMap<u128, GameId>,
     /// The longest run of moves of one player alone in a value (Left, Right).
     runs: FxHashMap<GameId, (u32, u32)>,
-    /// Moves that refuted a position, by player and first cell: tried early elsewhere.
-    history: [[u32; 128]; 2],
 }
 
 impl<'a> Search<'a> {
@@ -62,7 +58,6 @@ impl<'a> Search<'a> {
             nodes: 0,
             regions: FxHashMap::default(),
             runs: FxHashMap::default(),
-            history: [[0; 128]; 2],
         }
     }
 
@@ -142,12 +137,14 @@ impl<'a> Search<'a> {
         };
         let (run_me, run_them, int_me, int_them) =
             if left { (run_left, run_right, int_left, int_right) } else { (run_right, run_left, int_right, int_left) };
-        let mine = self.geo.sure_moves(board, left, true).saturating_add(int_me);
-        if mine > self.geo.max_moves(board, !left).saturating_add(run_them) {
+        let units = self.geo.units(board, left);
+        let mine = units.sure(true).saturating_add(int_me);
+        if mine > self.geo.max_against(board, &units, left, true).saturating_add(run_them) {
             return Ok(Some(true));
         }
-        let theirs = self.geo.sure_moves(board, !left, false).saturating_add(int_them);
-        if theirs >= self.geo.max_moves(board, left).saturating_add(run_me) {
+        let units = self.geo.units(board, !left);
+        let theirs = units.sure(false).saturating_add(int_them);
+        if theirs >= self.geo.max_against(board, &units, !left, false).saturating_add(run_me) {
             return Ok(Some(false));
         }
         Ok(None)
@@ -165,8 +162,9 @@ impl<'a> Search<'a> {
         let (int_me, run_them) = if left { (int_left, run_right) } else { (int_right, run_left) };
         Ok(moves.iter().any(|&i| {
             let after = board & !self.geo.domino(i, left);
-            let mine = self.geo.sure_moves(after, left, false).saturating_add(int_me);
-            mine >= self.geo.max_moves(after, !left).saturating_add(run_them)
+            let units = self.geo.units(after, left);
+            let mine = units.sure(false).saturating_add(int_me);
+            mine >= self.geo.max_against(after, &units, left, false).saturating_add(run_them)
         }))
     }
 
@@ -195,12 +193,21 @@ impl<'a> Search<'a> {
         if self.wins_by_counting(board, rest, left, &moves)? {
             return Ok(true);
         }
-        for i in moves {
+        // The positions after each move, and a move to a position the table knows to be lost
+        // for the other side taken at once (enhanced transposition cutoff).
+        let mut children = Vec::with_capacity(moves.len());
+        for &i in &moves {
             let m = self.geo.domino(i, left);
             let after = board & !m;
             let (after, rest) = self.absorb(after, self.geo.neighbours(m, after), rest)?;
+            let key = Key { board: self.geo.least_image(after), rest, left: !left };
+            if after != 0 && self.table.get(&key) == Some(false) {
+                return Ok(true);
+            }
+            children.push((after, rest));
+        }
+        for (after, rest) in children {
             if !self.wins(after, rest, !left)? {
-                self.history[usize::from(!left)][i as usize] += 1;
                 return Ok(true);
             }
         }
@@ -213,25 +220,24 @@ impl<'a> Search<'a> {
         Ok(false)
     }
 
-    /// The first cells of the board moves of one side, best first: by refutations found
-    /// elsewhere and by how many of the other side's placements a move takes away against how
-    /// many of its own (as Obsequi's and DOMI's orderings do).
+    /// The first cells of the board moves of one side, best first: by the safe moves (twice)
+    /// and the possible moves the move leaves its side against the other's, the evaluation
+    /// DOMI and Obsequi order by (Breuker et al. 2000, Bullock 2002). A history of refutations
+    /// found elsewhere, tried first, cost ten times the nodes on 7x7.
     fn ordered_moves(&self, board: u128, left: bool) -> Vec<u32> {
         let mut anchors = self.geo.anchors(board, left);
-        let (step, across) = (self.geo.step(left), self.geo.step(!left));
-        let history = &self.history[usize::from(!left)];
         let mut scored: Vec<(i64, u32)> = Vec::with_capacity(anchors.count_ones() as usize);
         while anchors != 0 {
             let i = anchors.trailing_zeros();
             anchors &= anchors - 1;
             let m = self.geo.domino(i, left);
-            let theirs = ((m << across) | (m >> across)) & board;
-            let mine = ((m << step) | (m >> step)) & board & !m;
             let after = board & !m;
-            let safe = i64::from(self.geo.safe_moves(after, left)) - i64::from(self.geo.safe_moves(after, !left));
-            let score = (i64::from(history[i as usize]) << ORDER_HISTORY) + 4 * i64::from(theirs.count_ones())
-                - 3 * i64::from(mine.count_ones())
-                + ORDER_SAFE * safe;
+            let g = &self.geo;
+            // A standard Domineering evaluation of the position after the move: safe moves
+            // count double, every possible move once.
+            let safe = i64::from(g.safe_moves(after, left)) - i64::from(g.safe_moves(after, !left));
+            let free = i64::from(g.max_moves(after, left)) - i64::from(g.max_moves(after, !left));
+            let score = ORDER_SAFE * safe + free;
             scored.push((score, i));
         }
         scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));

@@ -39,10 +39,10 @@ fn plain_outcome(memo: &mut HashMap<(Board, bool), bool>, board: &Board) -> Outc
     }
 }
 
-/// The searches under test: without exact regions (move counting and the table alone), with
-/// small ones (the board and `rest` together), and with the default.
+/// The searches under test: without exact regions (move counting and the table alone, the
+/// default), with small ones (the board and `rest` together), and with larger ones.
 fn searches() -> Vec<OutcomeSearch> {
-    vec![OutcomeSearch::with_small_regions(0), OutcomeSearch::with_small_regions(5), OutcomeSearch::new()]
+    vec![OutcomeSearch::new(), OutcomeSearch::with_small_regions(5), OutcomeSearch::with_small_regions(16)]
 }
 
 #[test]
@@ -198,4 +198,80 @@ fn big_boards_run_out_of_time() {
     let mut search = OutcomeSearch::new();
     let r = search.outcome(&mut games, &mut engine, &Board::empty(10, 10), &budget);
     assert_eq!(r, Err(cgt_core::Exhausted::Time));
+}
+
+/// The moves a side can make whatever the other does, from the rules: the side (Left when
+/// `left`) counts its own moves, the other side moves or passes to leave it as few as it can.
+fn guaranteed(memo: &mut HashMap<(Board, bool, bool), u32>, board: &Board, left: bool, to_move: bool) -> u32 {
+    if let Some(&n) = memo.get(&(board.clone(), left, to_move)) {
+        return n;
+    }
+    let n = if to_move {
+        let options = if left { board.left_options() } else { board.right_options() };
+        options.iter().map(|o| 1 + guaranteed(memo, o, left, false)).max().unwrap_or(0)
+    } else {
+        let options = if left { board.right_options() } else { board.left_options() };
+        let pass = guaranteed(memo, board, left, true);
+        options.iter().map(|o| guaranteed(memo, o, left, true)).fold(pass, u32::min)
+    };
+    memo.insert((board.clone(), left, to_move), n);
+    n
+}
+
+/// The sure moves (safe moves, dominoes and protected-middle triples kept apart from each
+/// other) never exceed the moves a side can make against every reply, moving first or second.
+#[test]
+fn sure_moves_are_sure_against_brute_force() {
+    let mut rng = Rng::new(0x5a7e_0b0e);
+    let mut memo = HashMap::new();
+    let mut positive = 0;
+    for _ in 0..600 {
+        let rows = 1 + rng.below(5) as usize;
+        let cols = 1 + rng.below((16 / rows).min(6) as u64) as usize;
+        let holes = rng.below(5);
+        let board = random_board(&mut rng, rows, cols, holes);
+        let geo = Geometry::new(rows, cols).unwrap();
+        let free = geo.free_cells(&board);
+        for left in [true, false] {
+            for first in [true, false] {
+                let sure = geo.units(free, left).sure(first);
+                let most = guaranteed(&mut memo, &board, left, first);
+                assert!(sure <= most, "{} left {left} first {first}: {sure} > {most}", board.to_notation());
+                positive += u32::from(sure > 0);
+            }
+        }
+    }
+    assert!(positive > 200, "too few boards with sure moves: {positive}");
+}
+
+/// The counting rules of the search against the plain search: a side to move whose sure
+/// moves outnumber the other's bound wins, and one the other's sure moves (moving second)
+/// match loses, on many small random boards with holes.
+#[test]
+fn counting_rules_agree_with_the_plain_search() {
+    let mut rng = Rng::new(0x00c0_0a7e_d0e5);
+    let mut memo = HashMap::new();
+    let (mut wins, mut losses) = (0, 0);
+    for _ in 0..3000 {
+        let rows = 1 + rng.below(5) as usize;
+        let cols = 1 + rng.below((20 / rows).min(7) as u64) as usize;
+        let holes = rng.below(4);
+        let board = random_board(&mut rng, rows, cols, holes);
+        let geo = Geometry::new(rows, cols).unwrap();
+        let free = geo.free_cells(&board);
+        for left in [true, false] {
+            let mine = geo.units(free, left);
+            let theirs = geo.units(free, !left);
+            let truth = plain_wins(&mut memo, &board, left);
+            if mine.sure(true) > geo.max_against(free, &mine, left, true) {
+                assert!(truth, "{} left {left}: counted a win", board.to_notation());
+                wins += 1;
+            }
+            if theirs.sure(false) >= geo.max_against(free, &theirs, !left, false) {
+                assert!(!truth, "{} left {left}: counted a loss", board.to_notation());
+                losses += 1;
+            }
+        }
+    }
+    assert!(wins > 300 && losses > 300, "too few decided: {wins} wins, {losses} losses");
 }

@@ -20,6 +20,32 @@ pub(super) struct Geometry {
     row_mask: u128,
 }
 
+/// A side's sure moves on a board ([`Geometry::units`]): its safe moves, and units of which
+/// no move of the other side touches two.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Units {
+    /// Disjoint dominoes on cells the other side can never cover.
+    pub safe: u32,
+    /// Triples in a line whose middle cell is protected: two moves destroy one.
+    pub tough: u32,
+    /// Dominoes with an exposed cell: one move destroys one.
+    pub open: u32,
+    /// Of those, the ones with both cells exposed.
+    pub open_two: u32,
+    /// The exposed cells of all the units.
+    pub exposed: u128,
+}
+
+impl Units {
+    /// The moves the side is sure to make, moving first or not. With `a` open dominoes and
+    /// `t` triples, playing a damaged triple at once and otherwise an open domino keeps
+    /// `ceil(a / 2) + t` of them moving first and `floor(a / 2) + t` moving second: each move
+    /// of the other side destroys one open domino at most or turns a triple into one.
+    pub(super) fn sure(&self, first: bool) -> u32 {
+        self.safe + self.tough + if first { self.open.div_ceil(2) } else { self.open / 2 }
+    }
+}
+
 /// A placement: the two cells of a domino, as bits of the padded board.
 pub(super) type Domino = u128;
 
@@ -115,26 +141,67 @@ impl Geometry {
         self.pairs(self.protected(b, left), left).0
     }
 
-    /// The moves one side is sure to make on `b` when it plays them before any other, moving
-    /// first (`first`) or second: its safe moves, and of a set of further dominoes of which no
-    /// move of the other side can cover two (`v` of them, disjoint, none across from another),
-    /// every other one, since the other side takes at most one away per move: `ceil(v / 2)`
-    /// moving first, `floor(v / 2)` second (after Bullock's vulnerable moves, 2002).
-    pub(super) fn sure_moves(&self, b: u128, left: bool, first: bool) -> u32 {
-        let (safe, used) = self.pairs(self.protected(b, left), left);
-        let across = self.step(!left);
-        let mut anchors = self.anchors(b & !used, left);
-        let (mut taken, mut spread) = (0u128, 0u32);
+    /// The side's safe moves and units (after Bullock's safe and vulnerable moves, 2002).
+    ///
+    /// Besides its safe moves, the side keeps units of cells of which no move of the other
+    /// side can touch two (their exposed cells, those with a free cell across, are never
+    /// across from another unit's): a domino with an exposed cell, which one move of the
+    /// other side destroys, and three cells in a line whose middle one is protected, which
+    /// holds a move until both ends are covered, by two moves.
+    pub(super) fn units(&self, b: u128, left: bool) -> Units {
+        let protected = self.protected(b, left);
+        let (safe, used) = self.pairs(protected, left);
+        let (step, across) = (self.step(left), self.step(!left));
+        let free = b & !used;
+        let exposed = free & !protected;
+        let mut u = Units { safe, tough: 0, open: 0, open_two: 0, exposed: 0 };
+        let (mut taken, mut touched) = (0u128, 0u128);
+        let mut tops = exposed & ((protected & free) >> step) & (exposed >> (2 * step));
+        while tops != 0 {
+            let t = tops & tops.wrapping_neg();
+            tops &= tops - 1;
+            let unit = t | (t << step) | (t << (2 * step));
+            let ends = t | (t << (2 * step));
+            if unit & taken == 0 && ends & touched == 0 {
+                taken |= unit;
+                touched |= (ends << across) | (ends >> across) | ends;
+                u.exposed |= ends;
+                u.tough += 1;
+            }
+        }
+        let mut anchors = self.anchors(free & !taken, left);
         while anchors != 0 {
             let i = anchors.trailing_zeros();
             anchors &= anchors - 1;
             let m = self.domino(i, left);
-            if m & (taken | (taken << across) | (taken >> across)) == 0 {
+            let ends = m & exposed;
+            if m & taken == 0 && ends & touched == 0 {
                 taken |= m;
-                spread += 1;
+                touched |= (ends << across) | (ends >> across) | ends;
+                u.exposed |= ends;
+                u.open += 1;
+                u.open_two += u32::from(ends.count_ones() == 2);
             }
         }
-        safe + if first { spread.div_ceil(2) } else { spread / 2 }
+        u
+    }
+
+    /// An upper bound on the moves the other side (of `units`, Right when `left`) can make
+    /// on `b` while the side of `units` plays them, that side moving first or not.
+    ///
+    /// Besides every move it could make alone ([`Geometry::max_moves`]), it is: its moves off
+    /// the units' exposed cells, at most `max_moves` of the board without them; plus one move
+    /// per exposed cell it covers. No move covers two exposed cells, a unit played is covered
+    /// whole, so those are at most both ends of every triple and the exposed cells of the
+    /// dominoes it destroys: the largest (two exposed cells first) of those the side playing
+    /// the largest first leaves it, every other one.
+    pub(super) fn max_against(&self, b: u128, units: &Units, left: bool, first: bool) -> u32 {
+        let alone = self.max_moves(b, !left);
+        let (open, two) = (units.open, units.open_two);
+        // Destroyed dominoes' exposed cells: one each, and one more for each with two.
+        let killed = if first { (open / 2) + (two / 2) } else { open.div_ceil(2) + two.div_ceil(2) };
+        let contested = self.max_moves(b & !units.exposed, !left) + 2 * units.tough + killed;
+        alone.min(contested)
     }
 
     /// The free cells of `b` the other side can never cover: no free cell across.
