@@ -347,6 +347,12 @@ pub(crate) fn to_dval(v: &Value, games: &mut Games) -> Option<DVal> {
         Value::Integer(n, _) => DVal::Int(n.clone()),
         Value::List(xs) => DVal::List(Arc::new(xs.iter().map(|x| to_dval(x, games)).collect::<Option<Vec<_>>>()?)),
         Value::Loopy(l) => DVal::Loopy(LoopyVal(Arc::new(l.clone()))),
+        // A string is shown in its quotes (see `value_of_dval`), and read back from them.
+        Value::Text(t)
+            if t.len() >= 2 && t.starts_with('"') && t.ends_with('"') && !t[1..t.len() - 1].contains('"') =>
+        {
+            DVal::Str(Arc::from(&t[1..t.len() - 1]))
+        }
         _ => return None,
     })
 }

@@ -71,6 +71,7 @@ impl Session {
                     .with_hint(format!("use it under misère play: `misere {text}`, `genus({text})`, `mate({text})`")),
                 ));
             }
+            ExprKind::Definition(d) => self.run_table(d, ctx)?,
             ExprKind::Multiple { count, body } => Value::Game(self.multiple(count, body, ctx)?),
             ExprKind::List(items) => Value::List(items.iter().map(|i| self.eval(i, ctx)).collect::<EvalResult<_>>()?),
             ExprKind::Error => {

@@ -203,3 +203,14 @@ fn a_stopper_is_the_game_of_its_listed_options() {
         assert_eq!(r[0].check, Some(cgt_eval::CheckStatus::Passed), "{check}: {:?}", r[0].diagnostics);
     }
 }
+
+#[test]
+fn let_binds_what_the_definition_language_computes() {
+    let got =
+        results("let L = [x times x for x in 1..5]\nsum(L)\nlet s = \"TT..FF\"\nlen(s)\n[toads[s]]\nlet M = [1, 2]\n");
+    assert_eq!(got[0], "[1, 4, 9, 16, 25]");
+    assert_eq!(strip_class(&got[1]), "55");
+    assert_eq!(strip_class(&got[3]), "6");
+    assert_eq!(got[4], format!("[{}]", strip_class(&results("toads[\"TT..FF\"]\n")[0])));
+    assert_eq!(got[5], "[1, 2]");
+}

@@ -177,6 +177,9 @@ pub enum ExprKind {
     /// A misère canonical form as written, `*[2#0]` or CGSuite's `*[[2],2,1,0]`: a game
     /// under misère play (read by `misere`, `genus`, `mate`, `miserenim`).
     MisereForm(String),
+    /// An expression of the definition language where a statement needs one (`let L = [x for x
+    /// in 1..5]`).
+    Definition(Box<crate::defs::DExpr>),
     /// `3 * G`: a whole number of copies of a game.
     Multiple {
         /// The number of copies, as written.

@@ -219,6 +219,26 @@ fn is_comparison(op: BinOp) -> bool {
     matches!(op, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Confused)
 }
 
+/// `let NAME = EXPR` whose expression the definition language reads, using something only it
+/// has (see [`needs_definition_language`]), as a `let` of an [`ExprKind::Definition`].
+pub(crate) fn parse_let(toks: &[(Token<'_>, Span)], whole: Span) -> Option<Stmt> {
+    let toks: Vec<(Token<'_>, Span)> = toks.iter().filter(|(t, _)| *t != Token::Newline).cloned().collect();
+    let (Some((Token::Ident(name), name_span)), Some((Token::Assign, _))) = (toks.get(1), toks.get(2)) else {
+        return None;
+    };
+    if DEF_KEYWORDS.contains(name) || crate::grammar::KEYWORDS.contains(name) {
+        return None;
+    }
+    let rest = &toks[3..];
+    let first = rest.first()?.1.start;
+    let (stmt, errors) = parse_statement(rest, first..whole.end);
+    let stmt = stmt.filter(|s| errors.is_empty() && needs_definition_language(s))?;
+    let StmtKind::Table(e) = stmt.kind else { return None };
+    let span = e.span.clone();
+    let value = crate::ast::Expr::new(crate::ast::ExprKind::Definition(e), span);
+    Some(Stmt { kind: StmtKind::Let { name: Spanned::new(name.to_string(), name_span.clone()), value }, span: whole })
+}
+
 /// Parses a `def`/`rule`/table statement.
 pub(crate) fn parse_statement(toks: &[(Token<'_>, Span)], whole: Span) -> (Option<Stmt>, Vec<Diagnostic>) {
     let toks: Vec<(Token<'_>, Span)> = toks.iter().filter(|(t, _)| *t != Token::Newline).cloned().collect();

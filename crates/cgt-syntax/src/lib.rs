@@ -189,8 +189,14 @@ fn or_definition_language(
     whole: &Span,
     parsed: (Option<Stmt>, Vec<Diagnostic>),
 ) -> (Option<Stmt>, Vec<Diagnostic>) {
-    if parsed.1.is_empty() || toks.first().is_some_and(|(t, _)| *t == Token::Ident("let")) {
+    if parsed.1.is_empty() {
         return parsed;
+    }
+    if toks.first().is_some_and(|(t, _)| *t == Token::Ident("let")) {
+        return match defs::parse_let(toks, whole.clone()) {
+            Some(stmt) => (Some(stmt), Vec::new()),
+            None => parsed,
+        };
     }
     match defs::parse_statement(toks, whole.clone()) {
         (Some(stmt), errors) if errors.is_empty() && defs::needs_definition_language(&stmt) => (Some(stmt), errors),

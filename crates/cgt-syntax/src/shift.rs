@@ -121,6 +121,7 @@ impl<'a> Stack<'a> {
                 by.spanned(label);
                 self.exprs.push(body);
             }
+            ExprKind::Definition(d) => self.dexprs.push(d),
             ExprKind::Multiple { count, body } => {
                 by.spanned(count);
                 self.exprs.push(body);

@@ -142,6 +142,11 @@ fn expr_refs(roots: &[&Expr]) -> Vec<NameRef> {
                 stack.push(body);
             }
             ExprKind::Multiple { body, .. } => stack.push(body),
+            ExprKind::Definition(d) => {
+                for r in dexpr::table_refs(d) {
+                    push(&r.name, r.role);
+                }
+            }
             ExprKind::Nus(_) | ExprKind::Boxes(_) | ExprKind::Pass | ExprKind::MisereForm(_) | ExprKind::Error => {}
         }
     }

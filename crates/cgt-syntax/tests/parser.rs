@@ -118,6 +118,7 @@ fn sexpr(e: &Expr, out: &mut String) {
             sexpr(body, out);
             out.push(')');
         }
+        ExprKind::Definition(d) => write!(out, "(definition {d:?})").unwrap(),
         ExprKind::Multiple { count, body } => {
             write!(out, "(times {} ", count.node).unwrap();
             sexpr(body, out);
