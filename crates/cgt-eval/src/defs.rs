@@ -22,6 +22,7 @@ mod loopy_rules;
 mod machine;
 mod octal_like;
 mod partizan;
+mod positions;
 mod rules;
 
 use std::collections::HashMap;
@@ -49,6 +50,9 @@ pub(crate) enum DVal {
     Game(GameId),
     Bool(bool),
     Str(Arc<str>),
+    /// What a function of the registry gives that is not a value to compute with (an outcome
+    /// class, a genus, an explanation): shown as it is, compared only for equality.
+    Text(Arc<str>),
     List(Arc<Vec<DVal>>),
     Tuple(Arc<Vec<DVal>>),
     /// A loopy game (a stopper, a sided value, ...): the value of a definition whose positions
@@ -104,6 +108,10 @@ impl From<Fail> for Stop {
     }
 }
 
+/// A call of a function of the registry from a definition: its name, its arguments' values
+/// and, for arguments that are positions, their text.
+type RegistryCall = (&'static str, Vec<DVal>, Vec<Option<Arc<str>>>);
+
 /// The session's definitions, their memo and the option tables of user rules.
 #[derive(Default)]
 pub(crate) struct Defs {
@@ -118,7 +126,9 @@ pub(crate) struct Defs {
     open: HashMap<(usize, Vec<DVal>), Arc<cycles::Shape>>,
     /// The calls being evaluated (on the driver's stack).
     pending: std::collections::HashSet<(usize, Vec<DVal>)>,
-    calls: HashMap<(&'static str, Vec<DVal>), DVal>,
+    calls: HashMap<RegistryCall, DVal>,
+    /// The values of ruleset positions built in definitions, by their text.
+    positions: HashMap<Arc<str>, DVal>,
     tables: HashMap<usize, rules::RuleTable>,
 }
 
@@ -281,6 +291,7 @@ impl Session {
             DVal::Game(g) => Value::Game(*g),
             DVal::Bool(b) => Value::Text(b.to_string()),
             DVal::Str(s) => Value::Text(format!("\"{s}\"")),
+            DVal::Text(s) => Value::Text(s.to_string()),
             DVal::List(xs) => Value::List(xs.iter().map(|x| self.value_of_dval(x)).collect()),
             DVal::Tuple(xs) => {
                 let shown: Vec<String> = xs

@@ -25,14 +25,15 @@ impl Session {
         let mut at = e.span.start;
         let mut changed = false;
         for r in expr_name_refs(e) {
-            if r.role != NameRole::Value {
-                continue;
-            }
-            let Some(form) = self.env.get(&r.name.node).and_then(|b| b.form.as_ref()) else { continue };
+            let replacement = match r.role {
+                // `kayles[k]`: the number itself, as the brackets read it.
+                NameRole::Argument => self.whole_number_named(&r.name.node),
+                NameRole::Value => self.env.get(&r.name.node).and_then(|b| b.form.as_ref()).map(|f| format!("({f})")),
+                _ => None,
+            };
+            let Some(replacement) = replacement else { continue };
             out.push_str(&src[at..r.name.span.start]);
-            out.push('(');
-            out.push_str(form);
-            out.push(')');
+            out.push_str(&replacement);
             at = r.name.span.end;
             changed = true;
             if out.len() > MAX_FORM {

@@ -9,7 +9,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use cgt_syntax::{ParsedFile, name_defined, names_used};
+use cgt_syntax::{NameRole, ParsedFile, name_defined, name_refs};
 
 use crate::{Config, LineCounter, Session, StmtReport};
 
@@ -26,10 +26,14 @@ pub fn statement_groups(parsed: &ParsedFile) -> Vec<usize> {
     let mut first_with: HashMap<String, usize> = HashMap::new();
     let mut needs_all_names = Vec::new();
     for (i, stmt) in parsed.stmts.iter().enumerate() {
-        let names = names_used(stmt).into_iter().map(|s| s.node).chain(name_defined(stmt).map(|s| s.node.clone()));
-        for name in names {
+        let used = name_refs(stmt).into_iter().filter(|r| r.is_global());
+        // A word in a ruleset's brackets that no statement binds is notation (`clobber[WBW]`).
+        let names = used
+            .map(|r| (r.role == NameRole::Argument, r.name.node))
+            .chain(name_defined(stmt).map(|s| (false, s.node.clone())));
+        for (word, name) in names {
             if !defined.contains(name.as_str()) {
-                if !builtin(&name) {
+                if !builtin(&name) && !word {
                     needs_all_names.push(i);
                 }
                 continue;

@@ -7,6 +7,7 @@ mod anticlobber;
 mod arckayles;
 mod args;
 mod board;
+mod bound;
 mod boxes;
 mod cake;
 mod clobber;
@@ -109,6 +110,8 @@ impl Session {
     /// ruleset that has one (`outcome(domineering[8x8])`).
     pub(crate) fn outcome_by_search(&mut self, e: &cgt_syntax::Expr, ctx: &Ctx) -> Option<EvalResult<Computed>> {
         let cgt_syntax::ExprKind::Ruleset(r) = &e.node else { return None };
+        let bound = self.bound_ruleset(r);
+        let r = bound.as_ref().unwrap_or(r);
         let row = OUTCOME_ROWS.iter().find(|row| row.ruleset == r.name.node)?;
         let defs = self.table::<crate::defs::Defs>();
         if defs.partizan(&r.name.node).is_some() || defs.rule(&r.name.node).is_some() {
@@ -122,6 +125,14 @@ impl Session {
 
     /// Evaluates a ruleset position through its row.
     pub(crate) fn ruleset(&mut self, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+        if let Some(bound) = self.bound_ruleset(r) {
+            return self.ruleset_as_written(&bound, span, ctx);
+        }
+        self.ruleset_as_written(r, span, ctx)
+    }
+
+    /// Evaluates a ruleset position whose arguments are all written out.
+    fn ruleset_as_written(&mut self, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
         if let Some(out) = self.user_rule_position(r, span, ctx) {
             return out;
         }

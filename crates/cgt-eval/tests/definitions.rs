@@ -129,12 +129,15 @@ fn functions_of_the_registry_can_be_called_in_bodies() {
 }
 
 #[test]
-fn functions_that_give_no_value_of_the_language_are_errors_in_bodies() {
+fn functions_that_give_text_are_text_in_bodies_and_errors_keep_their_chain() {
     let got = results(
-        "def o(g) = outcome(g)\ndef p(g) = grundy(g)\np({1 | 0})\ndef q(n) = if n == 0 then grundy(1) else q(n - 1)\nq(2)\n",
+        "def o(g) = outcome(g)\ndef p(g) = grundy(g)\np({1 | 0})\ndef q(n) = if n == 0 then grundy(1) else q(n - 1)\nq(2)\n\
+         [o(g) for g in [{1 | 0}, {0 | 1}, 0, *]]\n[g for g in [1, -1, 0, *] if o(g) == \"N\"]\n",
         &Config::default(),
     );
-    assert!(got[0].contains("`outcome` cannot be called inside a definition"), "{}", got[0]);
+    assert_eq!(got[0], "def o(g)");
+    assert_eq!(got[5], "[N, L, P, N]");
+    assert_eq!(got[6], "[*]");
     assert!(got[2].contains("grundy({1|0})") && got[2].contains("not impartial"), "{}", got[2]);
     assert!(got[4].contains("q(2) → q(1) → q(0)"), "{}", got[4]);
 }

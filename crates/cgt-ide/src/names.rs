@@ -49,7 +49,7 @@ pub(crate) fn occurrences(a: &Analysis) -> Vec<Occurrence> {
         }
         for r in name_refs(stmt) {
             let target = match &r.role {
-                NameRole::Value => lets.get(r.name.node.as_str()).map(|&j| Target::Let(j)),
+                NameRole::Value | NameRole::Argument => lets.get(r.name.node.as_str()).map(|&j| Target::Let(j)),
                 NameRole::Call | NameRole::Position => None,
                 NameRole::SelfCall => Some(Target::Def(i)),
                 NameRole::LocalDecl(kind) => Some(Target::Local { stmt: i, decl: r.name.span.clone(), kind: *kind }),

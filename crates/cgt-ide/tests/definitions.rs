@@ -180,7 +180,7 @@ bad(1)
         bad(1)
 
         `q`: unknown name `q`: not a parameter, a `for` variable or a `let` name
-        `nope(n)`: unknown function `nope`: define it first with `def`, or use min, max, mex, sum, len
+        `nope(n)`: unknown function `nope`: define it first with `def`, or use min, max, mex, sum, len, isqrt
         `bad`: unknown function `bad`"#]]
     .assert_eq(&hints(text));
     // The doc comment is the signature's tooltip.

@@ -139,6 +139,33 @@ pub enum DKind {
     Call(Spanned<String>, Vec<DExpr>),
     /// `{ L | R }` with comprehension items.
     Game(Vec<Item>, Vec<Item>),
+    /// `name[...]` where the brackets read as a ruleset position (`kayles[n]`,
+    /// `domineering[r x c]`, `stones[n] take=[1, 2]`): a position when `name` is a ruleset, an
+    /// index (`xs[i]`, kept in `index` when the brackets also read as one) when it is a value.
+    Position(Box<PositionTemplate>),
+}
+
+/// A ruleset position inside a definition, as written: its tokens after the name (brackets and
+/// settings), where each word may be a name whose value goes there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionTemplate {
+    /// The ruleset's (or the value's) name.
+    pub name: Spanned<String>,
+    /// The tokens from `[` to the end of the settings.
+    pub tokens: Vec<TemplateToken>,
+    /// The brackets read as an index or a slice of `name`, when they read as one.
+    pub index: Option<DExpr>,
+}
+
+/// One token of a [`PositionTemplate`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TemplateToken {
+    /// Its text.
+    pub text: String,
+    /// Where.
+    pub span: Span,
+    /// Whether it is a plain word (which a name in scope replaces).
+    pub word: bool,
 }
 
 /// Whether a statement's tokens are read by this module: `def`, `rule`, a leading `[`, or a
@@ -431,6 +458,11 @@ impl<'src> Parser<'_, 'src> {
             }
             Token::Ident(w) if !DEF_KEYWORDS.contains(&w) => {
                 self.pos += 1;
+                if self.peek() == Some(Token::LBracket)
+                    && let Some(p) = self.position(Spanned::new(w.to_string(), span.clone()))?
+                {
+                    return Ok(p);
+                }
                 if self.peek() != Some(Token::LParen) {
                     return Ok(Spanned::new(DKind::Name(w.to_string()), span));
                 }
@@ -461,6 +493,69 @@ impl<'src> Parser<'_, 'src> {
             }
             t => Err(error(span, format!("unexpected `{t}`, expected an expression"))),
         }
+    }
+
+    /// `name[...] settings` when the brackets read as a ruleset's arguments (no brackets inside),
+    /// else `None` with nothing consumed. The parser is at the `[`.
+    fn position(&mut self, name: Spanned<String>) -> PResult<Option<DExpr>> {
+        let open = self.pos;
+        let Some(close) = (open + 1..self.toks.len()).find(|&i| self.toks[i].0 == Token::RBracket) else {
+            return Ok(None);
+        };
+        let inner = &self.toks[open + 1..close];
+        if inner.iter().any(|(t, _)| *t == Token::LBracket) || crate::rule_args::rule_args(inner).is_err() {
+            return Ok(None);
+        }
+        let index = self.index_at(open, close);
+        let mut end = close + 1;
+        // Settings: `key=value` or `key=[list]`.
+        while let (Some((Token::Ident(k), _)), Some((Token::Assign, _))) = (self.toks.get(end), self.toks.get(end + 1))
+        {
+            if DEF_KEYWORDS.contains(k) {
+                break;
+            }
+            end += 2;
+            match self.toks.get(end) {
+                Some((Token::LBracket, _)) => {
+                    let Some(c) = (end..self.toks.len()).find(|&i| self.toks[i].0 == Token::RBracket) else {
+                        return Err(error(self.toks[end].1.clone(), "a bracket is not closed"));
+                    };
+                    end = c + 1;
+                }
+                Some((Token::Minus, _)) => end += 2,
+                Some(_) => end += 1,
+                None => {
+                    return Err(error(self.end..self.end, "unexpected end of statement, expected a setting's value"));
+                }
+            }
+        }
+        let end = end.min(self.toks.len());
+        let has_settings = end > close + 1;
+        let toks = &self.toks[open..end];
+        let part = |k: usize| matches!(toks.get(k), Some((Token::Int(_) | Token::Ident(_), _)));
+        let tokens = toks
+            .iter()
+            .enumerate()
+            .map(|(k, (t, s))| {
+                // The `x` of a spaced size `r x c` is notation, never a name.
+                let size_x = *t == Token::Ident("x") && k > 0 && part(k - 1) && part(k + 1);
+                TemplateToken { text: t.to_string(), span: s.clone(), word: matches!(t, Token::Ident(_)) && !size_x }
+            })
+            .collect();
+        let span = name.span.start..self.toks[end - 1].1.end;
+        self.pos = end;
+        let index = if has_settings { None } else { index };
+        Ok(Some(Spanned::new(DKind::Position(Box::new(PositionTemplate { name, tokens, index })), span)))
+    }
+
+    /// The brackets from `open` to `close` read as an index or a slice of the name before
+    /// them, if they read as one.
+    fn index_at(&mut self, open: usize, close: usize) -> Option<DExpr> {
+        let saved = (self.pos, self.depth);
+        self.pos = open + 1;
+        let out = self.expr().ok().filter(|_| self.pos == close);
+        (self.pos, self.depth) = saved;
+        out
     }
 
     /// `{ L | R }`: one bar; nested games are written with their own braces.

@@ -22,7 +22,10 @@ use chumsky::input::Input;
 use chumsky::span::SimpleSpan;
 
 pub use ast::*;
-pub use defs::{BinOp, Clause, DEF_KEYWORDS, DExpr, DKind, Definition, Item, MAX_NESTING, PrefixOp, TABLE};
+pub use defs::{
+    BinOp, Clause, DEF_KEYWORDS, DExpr, DKind, Definition, Item, MAX_NESTING, PositionTemplate, PrefixOp, TABLE,
+    TemplateToken,
+};
 pub use diagnostic::{Code, Diagnostic, Label, Severity};
 pub use grammar::{down_count, is_box_word};
 pub use incremental::ParseCache;

@@ -53,6 +53,13 @@ fn one_arg(toks: &[(Token<'_>, Span)], i: usize) -> Result<(RuleArg, usize), Fai
             _ => Err(("expected a number after `-`".to_string(), toks[i + 2].1.clone())),
         },
         (Token::Minus, Some((Token::Int(n), e)), _) => Ok((arg(RuleArgKind::Int(format!("-{n}")), e.end), i + 2)),
+        (Token::Int(_) | Token::Ident(_), Some((Token::Ident("x"), _)), Some((Token::Int(_) | Token::Ident(_), e)))
+            if is_size_part(tok) && is_size_part(&toks[i + 2].0) =>
+        {
+            // `r x c` with names bound by `let` or a `for` (or `3 x 4`, spaced).
+            let kind = RuleArgKind::Dims(size_part(tok), size_part(&toks[i + 2].0));
+            Ok((arg(kind, e.end), i + 3))
+        }
         (Token::Int(n), ..) => Ok((arg(RuleArgKind::Int(n.to_string()), s.end), i + 1)),
         (Token::Decimal(d), ..) => Ok((arg(RuleArgKind::Decimal(d.to_string()), s.end), i + 1)),
         (Token::Str(q), ..) => Ok((arg(RuleArgKind::Str(q[1..q.len() - 1].to_string()), s.end), i + 1)),
@@ -61,6 +68,23 @@ fn one_arg(toks: &[(Token<'_>, Span)], i: usize) -> Result<(RuleArg, usize), Fai
         (Token::Ident(w), Some((Token::Dot, _)), _) => dotted(toks, i, w),
         (Token::Ident(w), ..) => Ok((arg(RuleArgKind::Word(w.to_string()), s.end), i + 1)),
         (t, ..) => Err((format!("unexpected `{t}`, expected a ruleset argument"), s.clone())),
+    }
+}
+
+/// Whether `t` can be one side of a size written with a spaced `x`: a number or a plain name.
+fn is_size_part(t: &Token<'_>) -> bool {
+    match t {
+        Token::Int(_) => true,
+        Token::Ident(w) => w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && *w != "x",
+        _ => false,
+    }
+}
+
+/// The text of one side of a spaced size.
+fn size_part(t: &Token<'_>) -> String {
+    match t {
+        Token::Int(s) | Token::Ident(s) => s.to_string(),
+        _ => String::new(),
     }
 }
 

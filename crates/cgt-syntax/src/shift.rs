@@ -152,6 +152,13 @@ impl<'a> Stack<'a> {
                 self.dexprs.extend(args.iter_mut());
             }
             DKind::Game(left, right) => left.iter_mut().chain(right.iter_mut()).for_each(|i| self.item(i, by)),
+            DKind::Position(p) => {
+                by.spanned(&mut p.name);
+                p.tokens.iter_mut().for_each(|t| by.apply(&mut t.span));
+                if let Some(i) = &mut p.index {
+                    self.dexprs.push(i);
+                }
+            }
         }
     }
 

@@ -18,6 +18,9 @@ pub enum NameRole {
     /// A position `r[...]` (a user rule or a built-in ruleset), or a rule with settings given
     /// as an argument.
     Position,
+    /// A word in a ruleset's brackets or settings (`kayles[k]`, `domineering[r x c]`): a `let`
+    /// name holding a whole number when one is bound, else a word of the ruleset's notation.
+    Argument,
     /// A definition calling itself.
     SelfCall,
     /// The declaration of a parameter or of a comprehension variable.
@@ -53,7 +56,7 @@ impl NameRef {
     /// Whether this name refers to a binding of another statement (`let`, `def`, `rule`, or a
     /// built-in of that name if the file binds none).
     pub fn is_global(&self) -> bool {
-        matches!(self.role, NameRole::Value | NameRole::Call | NameRole::Position)
+        matches!(self.role, NameRole::Value | NameRole::Call | NameRole::Position | NameRole::Argument)
     }
 }
 
@@ -128,7 +131,12 @@ fn expr_refs(roots: &[&Expr]) -> Vec<NameRef> {
                     }
                 }
             }
-            ExprKind::Ruleset(r) => push(&r.name, NameRole::Position),
+            ExprKind::Ruleset(r) => {
+                push(&r.name, NameRole::Position);
+                for word in argument_words(r) {
+                    push(&word, NameRole::Argument);
+                }
+            }
             ExprKind::Labelled { label, body } => {
                 labels.push((&label.node, &body.span));
                 stack.push(body);
@@ -145,6 +153,34 @@ fn expr_refs(roots: &[&Expr]) -> Vec<NameRef> {
     out
 }
 
+/// The plain words among a ruleset position's arguments and setting values, and the named sides
+/// of a spaced size `r x c`, each with its span.
+fn argument_words(r: &crate::ast::Ruleset) -> Vec<Spanned<String>> {
+    use crate::ast::{RuleArgKind, SettingValue};
+    let settings = r.settings.iter().flat_map(|s| match &s.value {
+        Some(SettingValue::Arg(a)) => std::slice::from_ref(a),
+        Some(SettingValue::List(l)) => l.node.as_slice(),
+        None => &[],
+    });
+    let mut out = Vec::new();
+    for a in r.args.iter().chain(settings) {
+        match &a.kind {
+            RuleArgKind::Word(w) => out.push(Spanned::new(w.clone(), a.span.clone())),
+            RuleArgKind::Dims(rows, cols) => {
+                let is_name = |s: &str| s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+                if is_name(rows) {
+                    out.push(Spanned::new(rows.clone(), a.span.start..a.span.start + rows.len()));
+                }
+                if is_name(cols) {
+                    out.push(Spanned::new(cols.clone(), a.span.end - cols.len()..a.span.end));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,6 +193,7 @@ mod tests {
             NameRole::Value => "value".to_string(),
             NameRole::Call => "call".to_string(),
             NameRole::Position => "position".to_string(),
+            NameRole::Argument => "argument".to_string(),
             NameRole::SelfCall => "self".to_string(),
             NameRole::LocalDecl(k) => format!("decl {k:?}"),
             NameRole::LocalUse { decl, kind } => format!("use {kind:?}@{}", decl.start),
@@ -217,5 +254,27 @@ mod tests {
         assert_eq!(used, ["g"]);
         let params = name_refs(&file.stmts[0]).into_iter().filter(|r| matches!(r.role, NameRole::LocalUse { .. }));
         assert_eq!(params.count(), 2, "n in both lists");
+    }
+
+    #[test]
+    fn words_in_ruleset_brackets_are_arguments_or_locals() {
+        assert_eq!(refs("kayles[k]"), ["kayles@0:position", "k@7:argument"]);
+        assert_eq!(refs("domineering[r x c]"), ["domineering@0:position", "r@12:argument", "c@16:argument"]);
+        assert_eq!(refs("stones[5] take=[1, t]"), ["stones@0:position", "t@19:argument"]);
+        assert_eq!(
+            refs("[domineering[r x c] for r in 1..2 for c in 1..3]"),
+            [
+                "domineering@1:position",
+                "r@13:use ForVar@24",
+                "c@17:use ForVar@38",
+                "r@24:decl ForVar",
+                "c@38:decl ForVar"
+            ]
+        );
+        // A parameter indexed is the parameter.
+        assert_eq!(
+            refs("def g(xs, i) = xs[i]"),
+            ["xs@6:decl Param", "i@10:decl Param", "xs@15:use Param@6", "i@18:use Param@10"]
+        );
     }
 }

@@ -5,11 +5,11 @@
 use std::sync::Arc;
 
 use cgt_core::game::Games;
-use cgt_syntax::{BinOp, Clause, DExpr, DKind, Item, PrefixOp, Span};
+use cgt_syntax::{BinOp, Clause, DExpr, DKind, Item, PositionTemplate, PrefixOp, Span};
 use num_bigint::BigInt;
 
 use super::{DVal, Defs, Fail};
-use crate::registry::{FunctionDef, Returns};
+use crate::registry::FunctionDef;
 
 /// The builtins of the definition language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +19,8 @@ pub(crate) enum Builtin {
     Mex,
     Sum,
     Len,
+    /// The whole square root, rounded down.
+    Isqrt,
 }
 
 /// A compiled expression.
@@ -41,6 +43,24 @@ pub(crate) enum CExpr {
     Game(Vec<CItem>, Vec<CItem>, Span),
     /// The body of the partizan rule `defs[idx]`: its Left and Right option lists.
     Sides(Box<CExpr>, Box<CExpr>, usize, Span),
+    /// A position of a built-in ruleset, its arguments computed (see `defs/positions.rs`).
+    Position(Arc<PositionCode>, Span),
+}
+
+/// A ruleset position's text with holes for the names in scope.
+#[derive(Debug)]
+pub(crate) struct PositionCode {
+    /// The ruleset's name.
+    pub name: String,
+    /// The tokens after the name.
+    pub pieces: Vec<Piece>,
+}
+
+/// A token of a position: as written, or a name whose value goes there.
+#[derive(Debug)]
+pub(crate) enum Piece {
+    Text(String),
+    Hole(CExpr, String),
 }
 
 /// A compiled list or option item.
@@ -113,7 +133,41 @@ impl Compiler<'_> {
             }
             DKind::Call(name, args) => self.call(&name.node, args, &span)?,
             DKind::Game(l, r) => CExpr::Game(self.items(l)?, self.items(r)?, span),
+            DKind::Position(p) => self.position(p, &span)?,
         })
+    }
+
+    fn in_scope(&mut self, n: &str) -> bool {
+        self.scope.iter().any(|(m, _)| m == n) || (self.globals)(n, self.games).is_some()
+    }
+
+    /// `name[...]`: an index of a value named `name`, else a position of the ruleset `name`.
+    fn position(&mut self, p: &PositionTemplate, span: &Span) -> Result<CExpr, Fail> {
+        let name = &p.name.node;
+        if self.in_scope(name) {
+            let base = self.name(name, &p.name.span)?;
+            let Some(i) = &p.index else {
+                return Err(fail(span, &format!("`{name}` is a value: write `{name}[i]` for its element at `i`")));
+            };
+            return Ok(CExpr::Index(Box::new(base), Box::new(self.expr(i)?), span.clone()));
+        }
+        if crate::registry::ruleset(name).is_none() {
+            let hint = if self.defs.rule(name).is_some() || self.defs.partizan(name).is_some() {
+                format!("inside definitions a rule's positions are calls: `{name}(n)`")
+            } else {
+                "not a parameter, a `for` variable, a `let` name or a ruleset".to_string()
+            };
+            return Err(fail(&p.name.span, &format!("unknown name `{name}`: {hint}")));
+        }
+        let mut pieces = Vec::with_capacity(p.tokens.len());
+        for t in &p.tokens {
+            pieces.push(if t.word && self.in_scope(&t.text) {
+                Piece::Hole(self.name(&t.text, &t.span)?, t.text.clone())
+            } else {
+                Piece::Text(t.text.clone())
+            });
+        }
+        Ok(CExpr::Position(Arc::new(PositionCode { name: name.clone(), pieces }), span.clone()))
     }
 
     fn name(&mut self, n: &str, span: &Span) -> Result<CExpr, Fail> {
@@ -148,6 +202,7 @@ impl Compiler<'_> {
             "mex" => Builtin::Mex,
             "sum" => Builtin::Sum,
             "len" => Builtin::Len,
+            "isqrt" => Builtin::Isqrt,
             _ => return registry_call(name, compiled, span),
         };
         Ok(CExpr::Builtin(b, compiled, span.clone()))
@@ -178,25 +233,14 @@ impl Compiler<'_> {
     }
 }
 
-/// A call of a function of the registry, if it gives a value definitions can use.
+/// A call of a function of the registry (its result may be text: an outcome, a genus).
 fn registry_call(name: &str, args: Vec<CExpr>, span: &Span) -> Result<CExpr, Fail> {
     let Some(def) = crate::registry::function(name) else {
-        let msg = format!("unknown function `{name}`: define it first with `def`, or use min, max, mex, sum, len");
+        let msg =
+            format!("unknown function `{name}`: define it first with `def`, or use min, max, mex, sum, len, isqrt");
         return Err(fail(span, &msg));
     };
-    match def.returns {
-        Returns::Game | Returns::Number | Returns::Integer | Returns::List => {
-            Ok(CExpr::Registry(def, args, span.clone()))
-        }
-        other => Err(fail(
-            span,
-            &format!(
-                "`{name}` cannot be called inside a definition: it gives {}, and definitions compute with \
-                 numbers, games, strings, lists and tuples",
-                other.describe()
-            ),
-        )),
-    }
+    Ok(CExpr::Registry(def, args, span.clone()))
 }
 
 fn fail(span: &Span, msg: &str) -> Fail {

@@ -4,9 +4,11 @@
 //! its result comes back as a value of the definition language. The theory is each function's
 //! own (docs/src/reference/functions.md); results are memoised per function and arguments like calls of definitions.
 
+use std::sync::Arc;
+
 use cgt_syntax::{CallArg, ExprKind, Span, Spanned};
 
-use super::machine::{Machine, fail};
+use super::machine::Machine;
 use super::{DVal, Fail, Stop, to_dval};
 use crate::Binding;
 use crate::context::Ctx;
@@ -14,19 +16,31 @@ use crate::registry::{Call, FunctionDef};
 
 impl Machine<'_> {
     /// `def(args)` for a function of the registry.
-    pub(super) fn registry(&mut self, def: &'static FunctionDef, args: Vec<DVal>, span: &Span) -> Result<DVal, Stop> {
-        let key = (def.name, args);
+    pub(super) fn registry(
+        &mut self,
+        def: &'static FunctionDef,
+        args: Vec<DVal>,
+        forms: Vec<Option<Arc<str>>>,
+        span: &Span,
+    ) -> Result<DVal, Stop> {
+        let key = (def.name, args, forms);
         if let Some(v) = self.defs.calls.get(&key) {
             return Ok(v.clone());
         }
-        let v = self.registry_uncached(def, &key.1, span)?;
+        let v = self.registry_uncached(def, &key.1, &key.2, span)?;
         self.defs.memo_bytes += 64 + 48 * key.1.len();
         self.budget.check_memory(self.defs.memo_bytes).map_err(Stop::Budget)?;
         self.defs.calls.insert(key, v.clone());
         Ok(v)
     }
 
-    fn registry_uncached(&mut self, def: &'static FunctionDef, args: &[DVal], span: &Span) -> Result<DVal, Stop> {
+    fn registry_uncached(
+        &mut self,
+        def: &'static FunctionDef,
+        args: &[DVal],
+        forms: &[Option<Arc<str>>],
+        span: &Span,
+    ) -> Result<DVal, Stop> {
         // The call's text is the arguments' values, so a function's message quotes them.
         let mut src = String::new();
         let mut call_args = Vec::with_capacity(args.len());
@@ -38,7 +52,8 @@ impl Machine<'_> {
             src.push_str(&self.show(a));
             let name = format!("#{i}");
             let value = self.s.value_of_dval(a);
-            self.s.env.insert(name.clone(), Binding { value, form: None, span: 0..0 });
+            let form = forms.get(i).cloned().flatten();
+            self.s.env.insert(name.clone(), Binding { value, form, span: 0..0 });
             call_args.push(CallArg::Expr(Spanned::new(ExprKind::Name(name), start..src.len())));
         }
         let name = Spanned::new(def.name.to_string(), 0..0);
@@ -63,10 +78,7 @@ impl Machine<'_> {
         };
         match to_dval(&value, &mut self.s.games) {
             Some(v) => Ok(v),
-            None => {
-                let shown = self.s.show(&value);
-                Err(fail(span, &format!("{}({src}) is {shown}, which definitions cannot compute with", def.name)))
-            }
+            None => Ok(DVal::Text(Arc::from(self.s.show(&value)))),
         }
     }
 }

@@ -149,6 +149,7 @@ impl Machine<'_> {
             DVal::Game(g) => self.s.games.display(*g, Default::default()),
             DVal::Bool(b) => b.to_string(),
             DVal::Str(s) => format!("\"{s}\""),
+            DVal::Text(s) => s.to_string(),
             DVal::List(xs) => format!("[{}]", xs.iter().map(|x| self.show(x)).collect::<Vec<_>>().join(", ")),
             DVal::Tuple(xs) => format!("({})", xs.iter().map(|x| self.show(x)).collect::<Vec<_>>().join(", ")),
             DVal::Loopy(l) => self.s.show_loopy(&l.0),
@@ -275,7 +276,12 @@ impl Machine<'_> {
             }
             CExpr::Registry(def, args, span) => {
                 let vs = args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
-                self.registry(def, vs, span)?
+                let forms = self.argument_forms(args, frame)?;
+                self.registry(def, vs, forms, span)?
+            }
+            CExpr::Position(code, span) => {
+                let text = self.position_text(code, frame, span)?;
+                self.position_value(&text, span)?
             }
             CExpr::Builtin(b, args, span) => {
                 let vs = args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
@@ -415,8 +421,9 @@ impl Machine<'_> {
             }
             (BinOp::Concat, Tuple(x), Tuple(y)) => Tuple(Arc::new(x.iter().chain(y.iter()).cloned().collect())),
             (BinOp::Concat, Str(x), Str(y)) => Str(Arc::from(format!("{x}{y}"))),
-            (BinOp::Eq, x, y) if !is_game(&x) || !is_game(&y) => Bool(x == y),
-            (BinOp::Ne, x, y) if !is_game(&x) || !is_game(&y) => Bool(x != y),
+            // A function's text (`outcome(g) == "N"`) equals the string of the same letters.
+            (BinOp::Eq, x, y) if !is_game(&x) || !is_game(&y) => Bool(as_str(x) == as_str(y)),
+            (BinOp::Ne, x, y) if !is_game(&x) || !is_game(&y) => Bool(as_str(x) != as_str(y)),
             (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, Int(x), Int(y)) => Bool(match op {
                 BinOp::Lt => x < y,
                 BinOp::Le => x <= y,
@@ -454,6 +461,8 @@ impl Machine<'_> {
 
     fn builtin(&mut self, b: Builtin, args: Vec<DVal>, span: &Span) -> R<DVal> {
         let items: Vec<DVal> = match (b, args.as_slice()) {
+            (Builtin::Isqrt, [DVal::Int(n)]) if !n.is_negative() => return Ok(DVal::Int(n.sqrt())),
+            (Builtin::Isqrt, _) => return Err(fail(span, "isqrt takes one whole number >= 0")),
             (Builtin::Len, [DVal::Str(s)]) => return Ok(DVal::Int(s.chars().count().into())),
             (Builtin::Len, [DVal::Tuple(xs)]) => return Ok(DVal::Int(xs.len().into())),
             (_, [DVal::List(xs)]) => xs.to_vec(),
@@ -461,6 +470,7 @@ impl Machine<'_> {
             _ => return Err(fail(span, "expects one list (min and max also take several numbers)")),
         };
         Ok(match b {
+            Builtin::Isqrt => return Err(fail(span, "isqrt takes one whole number >= 0")),
             Builtin::Len => DVal::Int(items.len().into()),
             Builtin::Mex => {
                 let mut seen: Vec<bool> = vec![false; items.len() + 1];
@@ -498,6 +508,14 @@ impl Machine<'_> {
                 best
             }
         })
+    }
+}
+
+/// Text a function gave, as the string of the same letters; any other value as it is.
+fn as_str(v: DVal) -> DVal {
+    match v {
+        DVal::Text(t) => DVal::Str(t),
+        v => v,
     }
 }
 

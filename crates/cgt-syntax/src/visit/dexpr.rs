@@ -117,6 +117,21 @@ impl<'a> Walker<'a> {
             DKind::List(items) => stack.extend(items.iter().map(|i| Task::Item(i, scope))),
             DKind::Game(l, r) => stack.extend(l.iter().chain(r).map(|i| Task::Item(i, scope))),
             DKind::Int(_) | DKind::Nus(_) | DKind::Bool(_) | DKind::Str(_) => {}
+            DKind::Position(p) => {
+                let role = match self.lookup(&p.name.node, scope) {
+                    Some(node) => NameRole::LocalUse { decl: node.decl.clone(), kind: node.kind },
+                    None => NameRole::Position,
+                };
+                self.out.push(NameRef { name: p.name.clone(), role });
+                // The brackets' words (the index, when they read as one, is the same words).
+                for t in p.tokens.iter().filter(|t| t.word) {
+                    let role = match self.lookup(&t.text, scope) {
+                        Some(node) => NameRole::LocalUse { decl: node.decl.clone(), kind: node.kind },
+                        None => NameRole::Argument,
+                    };
+                    self.out.push(NameRef { name: Spanned::new(t.text.clone(), t.span.clone()), role });
+                }
+            }
         }
     }
 }
