@@ -1,7 +1,8 @@
 //! The law of `table`: every cell of `table(EXPR for r in A, c in B)` is the value of EXPR with
 //! `r` and `c` replaced by the cell's indices, evaluated on its own as a plain statement in a
 //! fresh session (so neither the definition language nor a shared memo decides both sides), on
-//! random families of games, numbers and user definitions.
+//! random families of games, numbers, ruleset positions with computed arguments and user
+//! definitions.
 
 use super::functions::Lab;
 use super::trees::Tree;
@@ -22,15 +23,19 @@ const FAMILIES: &[&str] = &[
     "f(R, C) + f(C, R)",
     "g(R, C)",
     "{R | {C | T}} - C",
+    "grundy(wythoff[R, C])",
+    "domineering[R x C] + T",
+    "grundy(kayles[R] + kayles[C])",
 ];
 
 /// The law: a random family on random indices, cell by cell against plain statements.
 pub(super) fn table(l: &mut Lab) {
     let t = Tree::random(&mut l.r, 2);
     let family = l.pick(FAMILIES).replace('T', &t.text);
-    let first = l.r.below(3);
+    // Indices from 1: a Domineering board has at least one row and one column.
+    let first = 1 + l.r.below(2);
     let rows: Vec<u64> = (first..=first + l.r.below(4)).collect();
-    let columns: Vec<u64> = (0..1 + l.r.below(4)).map(|_| l.r.below(6)).collect();
+    let columns: Vec<u64> = (0..1 + l.r.below(4)).map(|_| 1 + l.r.below(4)).collect();
     let column_list = format!("[{}]", columns.iter().map(u64::to_string).collect::<Vec<_>>().join(", "));
     let expr = family.replace('R', "r").replace('C', "c");
     let two = l.r.chance(2, 3);
