@@ -259,7 +259,33 @@ impl Session {
         Some(self.call_user_at(idx, args, span, ctx))
     }
 
-    fn call_user_at(&mut self, idx: usize, args: &[cgt_syntax::CallArg], span: &Span, ctx: &Ctx) -> EvalResult<Value> {
+    /// Calls a builtin of the definition language (`sum`, `mex`, `len`, `min`, `max`, `isqrt`)
+    /// from an ordinary expression, if `name` is one: the same function on the same values.
+    pub(crate) fn call_builtin(
+        &mut self,
+        name: &str,
+        args: &[cgt_syntax::CallArg],
+        span: &Span,
+        ctx: &Ctx,
+    ) -> Option<EvalResult<Value>> {
+        let b = compile::Builtin::named(name)?;
+        Some(self.call_builtin_values(b, args, span, ctx))
+    }
+
+    fn call_builtin_values(
+        &mut self,
+        b: compile::Builtin,
+        args: &[cgt_syntax::CallArg],
+        span: &Span,
+        ctx: &Ctx,
+    ) -> EvalResult<Value> {
+        let vals = self.definition_args(args, span, ctx)?;
+        let v = self.with_machine(ctx.budget, |m| m.builtin(b, vals, span)).map_err(|s| stop(s, span, ctx))?;
+        Ok(self.value_of_dval(&v))
+    }
+
+    /// The values of a call's arguments, as the definition language takes them.
+    fn definition_args(&mut self, args: &[cgt_syntax::CallArg], span: &Span, ctx: &Ctx) -> EvalResult<Vec<DVal>> {
         let mut vals = Vec::with_capacity(args.len());
         for a in args {
             let cgt_syntax::CallArg::Expr(e) = a else {
@@ -271,6 +297,11 @@ impl Session {
             })?;
             vals.push(d);
         }
+        Ok(vals)
+    }
+
+    fn call_user_at(&mut self, idx: usize, args: &[cgt_syntax::CallArg], span: &Span, ctx: &Ctx) -> EvalResult<Value> {
+        let vals = self.definition_args(args, span, ctx)?;
         let defs = self.table::<Defs>();
         let arity = defs.compiled[idx].arity;
         if arity != vals.len() {
@@ -307,6 +338,11 @@ impl Session {
             DVal::Shape(_) => Value::Text("(a loopy game still being built)".to_string()),
         }
     }
+}
+
+/// Whether `name` is a builtin of the definition language (`sum`, `mex`, `len`, ...).
+pub(crate) fn is_builtin(name: &str) -> bool {
+    compile::Builtin::named(name).is_some()
 }
 
 /// A `let` name's value, else a loopy constant (`over`, `dud`, ...), as a definition-language value.

@@ -71,6 +71,7 @@ impl Session {
                     .with_hint(format!("use it under misère play: `misere {text}`, `genus({text})`, `mate({text})`")),
                 ));
             }
+            ExprKind::Multiple { count, body } => Value::Game(self.multiple(count, body, ctx)?),
             ExprKind::List(items) => Value::List(items.iter().map(|i| self.eval(i, ctx)).collect::<EvalResult<_>>()?),
             ExprKind::Error => {
                 return Err(Box::new(Diagnostic::error(Code::Syntax, e.span.clone(), "this could not be parsed")));
@@ -231,6 +232,24 @@ impl Session {
             });
         }
         Ok(Value::Game(acc.expect("an ordinal sum has parts")))
+    }
+
+    /// `3 * G`: `count` copies of the game `body`, by doubling.
+    fn multiple(&mut self, count: &Spanned<String>, body: &Expr, ctx: &Ctx) -> EvalResult<GameId> {
+        let n = count.node.parse::<num_bigint::BigInt>().map_err(|_| {
+            Box::new(Diagnostic::error(Code::Syntax, count.span.clone(), "the number of copies is a whole number"))
+        })?;
+        let v = self.eval(body, ctx)?;
+        if matches!(v, Value::Loopy(_)) {
+            return Err(Box::new(
+                Diagnostic::error(Code::Type, body.span.clone(), "copies of a loopy game are written as a sum")
+                    .with_hint("write `G + G + G` for `3 * G`"),
+            ));
+        }
+        let g = self.as_game(v, body, ctx)?;
+        let span = count.span.start..body.span.end;
+        cgt_core::operators::multiple(&mut self.games, &cgt_core::Dyadic::integer(n), g, ctx.budget)
+            .map_err(|e| crate::functions::op_error(e, &span, ctx.budget))
     }
 
     fn sum(&mut self, first: &Expr, rest: &[(Spanned<SumOp>, Expr)], ctx: &Ctx) -> EvalResult<Value> {

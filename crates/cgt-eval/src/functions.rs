@@ -91,6 +91,9 @@ impl Session {
         if let Some(v) = self.call_user(&name.node, args, span, ctx) {
             return v.map(Computed::plain);
         }
+        if let Some(v) = self.call_builtin(&name.node, args, span, ctx) {
+            return v.map(Computed::plain);
+        }
         let def = find_function(name)?;
         (def.eval)(self, &Call { name, args, span, def }, ctx)
     }

@@ -261,6 +261,7 @@ impl Session {
                 let params: Vec<&str> = def.params.iter().map(|p| p.node.as_str()).collect();
                 let kind = if def.is_rule { "rule" } else { "def" };
                 report.value = Some(format!("{kind} {}({})", def.name.node, params.join(", ")));
+                report.diagnostics.extend(registry::shadowing_warning(&def.name, def.is_rule));
             }),
             StmtKind::Table(e) => match table_comparison(e) {
                 Some((lhs, op, rhs)) => self.run_table_check(lhs, op, rhs, &mut report, &ctx),

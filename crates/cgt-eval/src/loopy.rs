@@ -511,6 +511,7 @@ fn stopper_error(e: StopperError, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {
     }
 }
 
+mod functions;
 mod printed;
 mod sided;
 pub(crate) use sided::side_graph;

@@ -204,6 +204,33 @@ pub fn function(name: &str) -> Option<&'static FunctionDef> {
     functions().iter().find(|f| f.name == name || f.aliases.contains(&name))
 }
 
+/// The built-in a user definition named `name` hides, described: a definition's name is looked
+/// up before the registry's (docs/src/reference/language.md, "The definition language"), so
+/// the file's calls of that name mean the definition, and a `rule`'s positions and rule
+/// arguments (`name[...]`, `grundy(name, ...)`) mean the rule.
+pub(crate) fn hidden_by(name: &str, is_rule: bool) -> Option<String> {
+    if let Some(f) = function(name) {
+        return Some(format!("the built-in function `{}`", f.name));
+    }
+    if let Some(r) = ruleset(name).filter(|_| is_rule) {
+        return Some(format!("the built-in ruleset `{}`", r.name));
+    }
+    crate::defs::is_builtin(name).then(|| format!("the built-in `{name}` of the definition language"))
+}
+
+/// The warning for a definition (a `rule` when `is_rule`) that hides a built-in, if it does.
+pub(crate) fn shadowing_warning(name: &Spanned<String>, is_rule: bool) -> Option<Diagnostic> {
+    let hidden = hidden_by(&name.node, is_rule)?;
+    Some(
+        Diagnostic::error(Code::Name, name.span.clone(), format!("`{}` hides {hidden}", name.node))
+            .with_hint(format!(
+                "in this file `{}` now means this definition; choose another name to keep the built-in",
+                name.node
+            ))
+            .warning(),
+    )
+}
+
 /// The ruleset named at `name`, or an error with a suggestion.
 pub(crate) fn find_ruleset(name: &Spanned<String>) -> EvalResult<&'static RulesetDef> {
     ruleset(&name.node).ok_or_else(|| {

@@ -54,16 +54,8 @@ fn stones12(n: usize) -> Rc<Game> {
     node((1..=2).filter(|&t| t <= n).map(|t| stones12(n - t)).collect())
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
+/// The workspace's seeded generator, so that failures repeat.
+use cgt_testkit::Rng;
 
 /// A random impartial game: its text in the language and its tree.
 fn random_game(rng: &mut Rng, depth: u32) -> (String, Rc<Game>) {

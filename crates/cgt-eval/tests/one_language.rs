@@ -106,3 +106,100 @@ fn unknown_names_and_values_that_are_not_arguments_say_so() {
     assert!(got[0].contains("unknown name `foo`"), "{}", got[0]);
     assert!(got[1].contains("a ruleset's brackets take whole numbers and strings"), "{}", got[1]);
 }
+
+#[test]
+fn integer_multiples_equal_repeated_sums_in_both_languages() {
+    let games = ["^", "*", "{1 | 0}", "{2 | -1}", "1/2", "^*", "{0 | ^}", "-3/4"];
+    let mut rng = Rng::new(3535);
+    for _ in 0..16 {
+        let g = games[rng.index(games.len())];
+        let n = rng.below(6);
+        let sum = if n == 0 { "0".to_string() } else { vec![format!("({g})"); n as usize].join(" + ") };
+        let src = format!("{n} * {g} == {sum}\n-{n} * {g} == -({sum})\n[k * ({g}) for k in {n}..{n}] == [{sum}]\n");
+        for (i, r) in evaluate(&src, &Config::default()).iter().enumerate() {
+            assert!(r.diagnostics.is_empty(), "{n} * {g}, line {i}: {:?}", r.diagnostics);
+            assert_eq!(r.check, Some(cgt_eval::CheckStatus::Passed), "{n} * {g}, line {i}");
+        }
+    }
+    // A star right after a number is still that number plus star.
+    assert_eq!(strip_class(&results("3*\n")[0]), "3*");
+    assert_eq!(strip_class(&results("[3*, 2 * 3]\n")[0]), "[3*, 6]");
+}
+
+#[test]
+fn builtins_of_definitions_work_in_statements() {
+    let got = results("let L = [3, 1, 2]\nsum([x for x in 1..10])\nmex([0, 1, 3]) + 1\nlen(L)\nmax(L)\nisqrt(99)\n");
+    let got: Vec<String> = got.iter().map(|v| strip_class(v)).collect();
+    assert_eq!(got[1..], ["55", "3", "3", "3", "9"]);
+    let mut rng = Rng::new(9);
+    for _ in 0..50 {
+        let n = rng.next_u64() >> rng.below(60);
+        let want = (n as f64).sqrt() as u64;
+        let want =
+            (want.saturating_sub(2)..=want + 2).filter(|r| (*r as u128) * (*r as u128) <= n as u128).max().unwrap();
+        assert_eq!(strip_class(&results(&format!("isqrt({n})\n"))[0]), want.to_string(), "isqrt({n})");
+    }
+}
+
+#[test]
+fn a_definition_that_hides_a_built_in_is_warned_at_its_name_and_is_used() {
+    let src = "def temp(g) = 3\ntemp({1 | 0})\nrule kayles(n) = [n - 1]\ndef sum(xs) = 7\nsum([1])\ndef mine(g) = 1\n";
+    let r = evaluate(src, &Config::default());
+    for (line, hidden) in [(0, "function `temp`"), (2, "ruleset `kayles`"), (3, "`sum` of the definition language")] {
+        let d = &r[line].diagnostics;
+        assert_eq!(d.len(), 1, "line {line}: {d:?}");
+        assert_eq!(d[0].severity, cgt_syntax::Severity::Warning);
+        assert!(d[0].message.contains(hidden), "{}", d[0].message);
+        let name = src.lines().nth(line).unwrap().split(['(', ' ']).nth(1).unwrap();
+        assert_eq!(&src.lines().nth(line).unwrap()[d[0].span.start - offset(src, line)..][..name.len()], name);
+        assert!(!r[line].is_incomplete(), "a warning does not fail the file");
+    }
+    assert_eq!(strip_class(r[1].value.as_deref().unwrap()), "3");
+    assert_eq!(strip_class(r[4].value.as_deref().unwrap()), "7");
+    assert!(r[5].diagnostics.is_empty());
+}
+
+/// The offset of line `line` in `src`.
+fn offset(src: &str, line: usize) -> usize {
+    src.lines().take(line).map(|l| l.len() + 1).sum()
+}
+
+#[test]
+fn functions_apply_to_loopy_games_as_the_theory_defines_them() {
+    let loopy =
+        ["over", "under", "on", "off", "upon", "5over", "3/2under", "{0 | over}", "{on | 0}", "^[on]", "-over + 1"];
+    for g in loopy {
+        let out = strip_class(&results(&format!("outcome({g})\n"))[0]);
+        // `G is X` is the independent decision of the same class.
+        let holds: Vec<&str> = ["L", "R", "P", "N"]
+            .into_iter()
+            .filter(|x| {
+                let r = evaluate(&format!("{g} is {x}\n"), &Config::default());
+                r[0].check == Some(cgt_eval::CheckStatus::Passed)
+            })
+            .collect();
+        assert_eq!(holds, [out.as_str()], "outcome({g})");
+        // Tiny and Miny of a stopper are the literals around it.
+        for (f, lit) in [("Tiny", format!("{{0 || 0 | -({g})}}")), ("Miny", format!("{{{g} | 0 || 0}}"))] {
+            let r = evaluate(&format!("{f}({g}) == {lit}\n"), &Config::default());
+            assert_eq!(r[0].check, Some(cgt_eval::CheckStatus::Passed), "{f}({g}): {:?}", r[0].diagnostics);
+        }
+    }
+    assert_eq!(strip_class(&results("outcome(dud)\n")[0]), "D");
+    assert_eq!(results("[outcome(g) for g in [over, under, 0]]\n")[0], "[L, R, P]");
+}
+
+#[test]
+fn a_stopper_is_the_game_of_its_listed_options() {
+    for g in ["over", "under", "on", "off", "upon", "5over", "3/2under", "{0 | over}", "^[on]*", "{on | 0}"] {
+        let listed = strip_class(&results(&format!("options({g})\n"))[0]);
+        let (left, right) = listed
+            .strip_prefix("Left: ")
+            .and_then(|s| s.split_once("; Right: "))
+            .unwrap_or_else(|| panic!("options({g}) = {listed}"));
+        let side = |s: &str| if s == "none" { String::new() } else { s.to_string() };
+        let check = format!("{{{} | {}}} == {g}\n", side(left), side(right));
+        let r = evaluate(&check, &Config::default());
+        assert_eq!(r[0].check, Some(cgt_eval::CheckStatus::Passed), "{check}: {:?}", r[0].diagnostics);
+    }
+}

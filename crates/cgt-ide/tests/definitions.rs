@@ -162,21 +162,21 @@ fn definition_lines_show_their_signature_or_their_error() {
     let text = "\
 # Cutcake, as CGSuite plays it.
 def cutcake(w, h) = { cutcake(a, h) + cutcake(w - a, h) for a in 1..w-1 | cutcake(w, b) + cutcake(w, h - b) for b in 1..h-1 }
-rule lasker(n) = [n - k for k in 1..n] ++ [(a, n - a) for a in 1..n-1]
+rule lnim(n) = [n - k for k in 1..n] ++ [(a, n - a) for a in 1..n-1]
 def bad(n) = n + q
 def worse(n) = [k for k in 1..n] ++ nope(n)
 cutcake(2, 1)
-lasker[5, 3]
+lnim[5, 3]
 bad(1)
 ";
     expect_test::expect![[r#"
         # Cutcake, as CGSuite plays it.
         def cutcake(w, h) = { cutcake(a, h) + cutcake(w - a, h) for a in 1..w-1 | cutcake(w, b) + cutcake(w, h - b) for b in 1..h-1 }  [cutcake(w, h)]
-        rule lasker(n) = [n - k for k in 1..n] ++ [(a, n - a) for a in 1..n-1]  [rule lasker(n)]
+        rule lnim(n) = [n - k for k in 1..n] ++ [(a, n - a) for a in 1..n-1]  [rule lnim(n)]
         def bad(n) = n + q  [✗ unknown name `q`: not a parameter, a `for` variable or a `le…]
         def worse(n) = [k for k in 1..n] ++ nope(n)  [✗ unknown function `nope`: define it first with `def`, or use …]
         cutcake(2, 1)  [= 1 · L]
-        lasker[5, 3]  [= * · N]
+        lnim[5, 3]  [= * · N]
         bad(1)
 
         `q`: unknown name `q`: not a parameter, a `for` variable or a `let` name

@@ -15,12 +15,8 @@
 #[cfg(test)]
 mod tests;
 
-use cgt_core::game::{GameId, Games};
-use cgt_core::{Budget, Exhausted};
-
-use crate::clobber::swap_colours;
-use crate::grid::{Grid, GridError, NEIGHBOURS};
-use crate::position::{Partizan, Solver, Tabled};
+use crate::grid::stones::{StoneRules, Stones};
+use crate::grid::{Grid, NEIGHBOURS};
 
 const ALPHABET: [char; 4] = ['.', 'x', 'o', '#'];
 const EMPTY: u8 = 0;
@@ -29,32 +25,20 @@ const BURNT: u8 = 3;
 /// The most cells an Amazons board may have.
 pub const MAX_CELLS: usize = 64;
 
-/// An Amazons board.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Board {
-    grid: Grid,
-}
+/// Amazons's rules.
+#[derive(Debug)]
+pub struct Rules;
 
-impl Board {
-    /// A board from its rows, top to bottom: `x` Left's amazon, `o` Right's, `.` empty, `#`
-    /// burnt; at most [`MAX_CELLS`] cells (a move has up to a few thousand options).
-    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, GridError> {
-        let grid = Grid::parse(rows, &ALPHABET)?;
-        if grid.cells().len() > MAX_CELLS {
-            return Err(GridError::TooLarge { rows: grid.rows(), cols: grid.cols() });
-        }
-        Ok(Board { grid })
-    }
+/// An Amazons board: `x` Left's amazon, `o` Right's, `.` empty, `#` burnt; at most
+/// [`MAX_CELLS`] cells (a move has up to a few thousand options).
+pub type Board = Stones<Rules>;
 
-    /// The canonical value.
-    pub fn game(&self, games: &mut Games, budget: &Budget) -> Result<GameId, Exhausted> {
-        Solver::new().value(games, self, budget)
-    }
+impl StoneRules for Rules {
+    const NAME: &'static str = "amazons";
+    const ALPHABET: &'static [char] = &ALPHABET;
+    const MAX_CELLS: usize = MAX_CELLS;
 
-    /// The boards `player` (1 Left, 2 Right) reaches: each amazon in reading order, each
-    /// landing square, each arrow, in the order of [`NEIGHBOURS`] and distance.
-    fn options(&self, player: u8) -> Vec<Board> {
-        let g = &self.grid;
+    fn moves(g: &Grid, player: u8) -> Vec<Grid> {
         let mut out = Vec::new();
         for (r, c) in g.positions().filter(|&(r, c)| g.get(r, c) == player) {
             let mut lifted = g.clone();
@@ -65,11 +49,20 @@ impl Board {
                 for (ar, ac) in queen_moves(&landed, lr, lc) {
                     let mut grid = landed.clone();
                     grid.set(ar, ac, BURNT);
-                    out.push(Board { grid });
+                    out.push(grid);
                 }
             }
         }
         out
+    }
+
+    /// The parts of the board joined by squares that are not burnt (8-connected), with an amazon.
+    fn regions(g: &Grid) -> Vec<Grid> {
+        g.components(|c| c != BURNT, true, BURNT)
+            .into_iter()
+            .filter(|part| part.cells().iter().any(|&c| c == 1 || c == 2))
+            .map(|part| part.least_image(true))
+            .collect()
     }
 }
 
@@ -85,34 +78,4 @@ fn queen_moves(g: &Grid, r: usize, c: usize) -> Vec<(usize, usize)> {
         }
     }
     out
-}
-
-impl Partizan for Board {
-    fn left_options(&self) -> Vec<Board> {
-        self.options(1)
-    }
-
-    fn right_options(&self) -> Vec<Board> {
-        self.options(2)
-    }
-
-    fn notation(&self) -> String {
-        format!("amazons[{}]", self.grid.quoted_rows(&ALPHABET))
-    }
-}
-
-impl Tabled for Board {
-    fn regions(&self) -> Vec<Board> {
-        self.grid
-            .components(|c| c != BURNT, true, BURNT)
-            .into_iter()
-            .filter(|part| part.cells().iter().any(|&c| c == 1 || c == 2))
-            .map(|part| Board { grid: part.least_image(true) })
-            .collect()
-    }
-
-    fn negated(&self) -> Option<Board> {
-        let swapped = Board { grid: swap_colours(&self.grid).least_image(true) };
-        (swapped < *self).then_some(swapped)
-    }
 }

@@ -14,45 +14,26 @@
 #[cfg(test)]
 mod tests;
 
-use cgt_core::game::{GameId, Games};
-use cgt_core::{Budget, Exhausted};
-
-use crate::clobber::swap_colours;
-use crate::grid::{Grid, GridError, NEIGHBOURS};
-use crate::position::{Partizan, Solver, Tabled};
+use crate::grid::stones::{StoneRules, Stones};
+use crate::grid::{Grid, NEIGHBOURS};
 
 /// The letters of the cells: empty, Left's stone, Right's stone, off the board.
 const ALPHABET: [char; 4] = ['.', 'x', 'o', '#'];
 const EMPTY: u8 = 0;
 const WALL: u8 = 3;
 
-/// An AntiClobber board.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Board {
-    grid: Grid,
-}
+/// AntiClobber's rules.
+#[derive(Debug)]
+pub struct Rules;
 
-impl Board {
-    /// A board from its rows, top to bottom: `x` Left's stone, `o` Right's, `.` empty, `#`
-    /// off the board.
-    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, GridError> {
-        Grid::parse(rows, &ALPHABET).map(|grid| Board { grid })
-    }
+/// An AntiClobber board: `x` Left's stone, `o` Right's, `.` empty, `#` off the board.
+pub type Board = Stones<Rules>;
 
-    /// The board as a grid of codes: 0 empty, 1 Left's stone, 2 Right's stone, 3 off the board.
-    pub fn grid(&self) -> &Grid {
-        &self.grid
-    }
+impl StoneRules for Rules {
+    const NAME: &'static str = "anticlobber";
+    const ALPHABET: &'static [char] = &ALPHABET;
 
-    /// The canonical value of the board.
-    pub fn game(&self, games: &mut Games, budget: &Budget) -> Result<GameId, Exhausted> {
-        Solver::new().value(games, self, budget)
-    }
-
-    /// The boards `player` (1 Left, 2 Right) can move to, in reading order of the moving
-    /// stone, then up, down, left, right.
-    fn options(&self, player: u8) -> Vec<Board> {
-        let g = &self.grid;
+    fn moves(g: &Grid, player: u8) -> Vec<Grid> {
         let mut out = Vec::new();
         for (r, c) in g.positions().filter(|&(r, c)| g.get(r, c) == player) {
             for &d in &NEIGHBOURS[..4] {
@@ -60,83 +41,61 @@ impl Board {
                     let mut grid = g.clone();
                     grid.set(r, c, 3 - player);
                     grid.set(tr, tc, player);
-                    out.push(Board { grid });
+                    out.push(grid);
                 }
             }
         }
         out
     }
 
-    /// The cells (indices) of each region: the empty squares that touch or share a stone
-    /// neighbour, with the stones next to them; only regions with a stone.
-    fn region_cells(&self) -> Vec<Vec<usize>> {
-        let g = &self.grid;
+    /// The regions of [`region_cells`], each with the rest of the board off it.
+    fn regions(g: &Grid) -> Vec<Grid> {
         let cols = g.cols();
-        let mut seen = vec![false; g.cells().len()];
-        let mut out = Vec::new();
-        for start in 0..g.cells().len() {
-            if seen[start] || g.cells()[start] != EMPTY {
-                continue;
-            }
-            seen[start] = true;
-            let mut part = vec![start];
-            let mut i = 0;
-            while let Some(&cell) = part.get(i) {
-                i += 1;
-                let here = g.cells()[cell];
-                for &d in &NEIGHBOURS[..4] {
-                    let Some((nr, nc)) = g.step(cell / cols, cell % cols, d, 1) else { continue };
-                    let n = nr * cols + nc;
-                    let there = g.cells()[n];
-                    // From an empty square: its empty and stone neighbours; from a stone: only
-                    // its empty neighbours (stones next to stones do not interact).
-                    let joins = there != WALL && (here == EMPTY || there == EMPTY);
-                    if joins && !seen[n] {
-                        seen[n] = true;
-                        part.push(n);
-                    }
-                }
-            }
-            if part.iter().any(|&i| matches!(g.cells()[i], 1 | 2)) {
-                out.push(part);
-            }
-        }
-        out
-    }
-}
-
-impl Partizan for Board {
-    fn left_options(&self) -> Vec<Board> {
-        self.options(1)
-    }
-
-    fn right_options(&self) -> Vec<Board> {
-        self.options(2)
-    }
-
-    fn notation(&self) -> String {
-        format!("anticlobber[{}]", self.grid.quoted_rows(&ALPHABET))
-    }
-}
-
-impl Tabled for Board {
-    fn regions(&self) -> Vec<Board> {
-        let g = &self.grid;
-        let cols = g.cols();
-        self.region_cells()
+        region_cells(g)
             .into_iter()
             .filter_map(|part| {
                 let mut grid = Grid::filled(g.rows(), cols, WALL).ok()?;
                 for i in part {
                     grid.set(i / cols, i % cols, g.cells()[i]);
                 }
-                Some(Board { grid: grid.crop(|c| c != WALL).least_image(true) })
+                Some(grid.crop(|c| c != WALL).least_image(true))
             })
             .collect()
     }
+}
 
-    fn negated(&self) -> Option<Board> {
-        let swapped = Board { grid: swap_colours(&self.grid).least_image(true) };
-        (swapped < *self).then_some(swapped)
+/// The cells (indices) of each region: the empty squares that touch or share a stone
+/// neighbour, with the stones next to them; only regions with a stone.
+fn region_cells(g: &Grid) -> Vec<Vec<usize>> {
+    let cols = g.cols();
+    let mut seen = vec![false; g.cells().len()];
+    let mut out = Vec::new();
+    for start in 0..g.cells().len() {
+        if seen[start] || g.cells()[start] != EMPTY {
+            continue;
+        }
+        seen[start] = true;
+        let mut part = vec![start];
+        let mut i = 0;
+        while let Some(&cell) = part.get(i) {
+            i += 1;
+            let here = g.cells()[cell];
+            for &d in &NEIGHBOURS[..4] {
+                let Some((nr, nc)) = g.step(cell / cols, cell % cols, d, 1) else { continue };
+                let n = nr * cols + nc;
+                let there = g.cells()[n];
+                // From an empty square: its empty and stone neighbours; from a stone: only
+                // its empty neighbours (stones next to stones do not interact).
+                let joins = there != WALL && (here == EMPTY || there == EMPTY);
+                if joins && !seen[n] {
+                    seen[n] = true;
+                    part.push(n);
+                }
+            }
+        }
+        if part.iter().any(|&i| matches!(g.cells()[i], 1 | 2)) {
+            out.push(part);
+        }
     }
+    out
 }

@@ -14,7 +14,7 @@ use cgt_core::game::{GameId, Games};
 use cgt_core::{Budget, Exhausted};
 
 use crate::hackenbush::{Colour, Hackenbush, Player};
-use crate::position::{Partizan, Solver, Tabled};
+use crate::position::{Solver, Tabled};
 use crate::ugraph::GraphError;
 
 /// A Childish Hackenbush position.
@@ -67,19 +67,7 @@ impl Childish {
     }
 }
 
-impl Partizan for Childish {
-    fn left_options(&self) -> Vec<Self> {
-        self.moves(Player::Left).into_iter().map(|(_, p)| p).collect()
-    }
-
-    fn right_options(&self) -> Vec<Self> {
-        self.moves(Player::Right).into_iter().map(|(_, p)| p).collect()
-    }
-
-    fn notation(&self) -> String {
-        self.to_notation()
-    }
-}
+crate::ugraph::partizan_by_moves!(Childish);
 
 impl Tabled for Childish {
     fn regions(&self) -> Vec<Self> {

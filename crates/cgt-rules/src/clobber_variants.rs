@@ -20,7 +20,7 @@ mod tests;
 use cgt_core::game::{GameId, Games};
 use cgt_core::{Budget, Exhausted};
 
-use crate::clobber::swap_colours;
+use crate::grid::stones::swap_colours;
 use crate::grid::{Grid, GridError, NEIGHBOURS};
 use crate::position::{Partizan, Solver, Tabled};
 

@@ -16,7 +16,7 @@ mod tests;
 use cgt_core::game::{GameId, Games};
 use cgt_core::{Budget, Exhausted};
 
-use crate::position::{Partizan, Solver, Tabled};
+use crate::position::{Solver, Tabled};
 use crate::tree::Player;
 use crate::ugraph::{self, Adjacency, GraphError, Item, MAX_VERTICES};
 
@@ -237,19 +237,7 @@ impl ColSnort {
     }
 }
 
-impl Partizan for ColSnort {
-    fn left_options(&self) -> Vec<Self> {
-        self.moves(Player::Left).into_iter().map(|(_, p)| p).collect()
-    }
-
-    fn right_options(&self) -> Vec<Self> {
-        self.moves(Player::Right).into_iter().map(|(_, p)| p).collect()
-    }
-
-    fn notation(&self) -> String {
-        self.to_notation()
-    }
-}
+crate::ugraph::partizan_by_moves!(ColSnort);
 
 impl Tabled for ColSnort {
     fn regions(&self) -> Vec<Self> {

@@ -6,6 +6,8 @@
 //! transposition tables key on (as CGSuite's grid games do, and as in CGT II.1 for disjunctive
 //! sums of regions that cannot interact).
 
+pub mod stones;
+
 use std::fmt;
 
 /// The most cells a board (or strip, or side of a cake) may have. Values of larger positions

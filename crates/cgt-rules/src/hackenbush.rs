@@ -20,7 +20,7 @@ use std::collections::{HashMap, HashSet};
 use cgt_core::game::{GameId, Games};
 use cgt_core::{Budget, Exhausted};
 
-use crate::position::{Partizan, Solver, Tabled};
+use crate::position::{Solver, Tabled};
 use crate::tree::Tree;
 pub use crate::tree::{Colour, Player};
 use crate::ugraph::{self, Adjacency, GraphError, Item};
@@ -261,19 +261,7 @@ impl Hackenbush {
     }
 }
 
-impl Partizan for Hackenbush {
-    fn left_options(&self) -> Vec<Self> {
-        self.moves(Player::Left).into_iter().map(|(_, p)| p).collect()
-    }
-
-    fn right_options(&self) -> Vec<Self> {
-        self.moves(Player::Right).into_iter().map(|(_, p)| p).collect()
-    }
-
-    fn notation(&self) -> String {
-        self.to_notation()
-    }
-}
+crate::ugraph::partizan_by_moves!(Hackenbush);
 
 impl Tabled for Hackenbush {
     fn regions(&self) -> Vec<Self> {

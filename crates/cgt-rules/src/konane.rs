@@ -13,37 +13,24 @@
 #[cfg(test)]
 mod tests;
 
-use cgt_core::game::{GameId, Games};
-use cgt_core::{Budget, Exhausted};
-
-use crate::clobber::swap_colours;
-use crate::grid::{Grid, GridError, NEIGHBOURS};
-use crate::position::{Partizan, Solver, Tabled};
+use crate::grid::stones::{StoneRules, Stones, both_colours};
+use crate::grid::{Grid, NEIGHBOURS};
 
 const ALPHABET: [char; 3] = ['.', 'x', 'o'];
 const EMPTY: u8 = 0;
 
-/// A Konane board.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Board {
-    grid: Grid,
-}
+/// Konane's rules.
+#[derive(Debug)]
+pub struct Rules;
 
-impl Board {
-    /// A board from its rows, top to bottom: `x` Left's stone, `o` Right's, `.` empty.
-    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, GridError> {
-        Grid::parse(rows, &ALPHABET).map(|grid| Board { grid })
-    }
+/// A Konane board: `x` Left's stone, `o` Right's, `.` empty.
+pub type Board = Stones<Rules>;
 
-    /// The canonical value.
-    pub fn game(&self, games: &mut Games, budget: &Budget) -> Result<GameId, Exhausted> {
-        Solver::new().value(games, self, budget)
-    }
+impl StoneRules for Rules {
+    const NAME: &'static str = "konane";
+    const ALPHABET: &'static [char] = &ALPHABET;
 
-    /// The boards `player` (1 Left, 2 Right) reaches: each stone in reading order, each
-    /// direction (up, down, left, right), one jump, then two, ...
-    fn options(&self, player: u8) -> Vec<Board> {
-        let g = &self.grid;
+    fn moves(g: &Grid, player: u8) -> Vec<Grid> {
         let mut out = Vec::new();
         for (r, c) in g.positions().filter(|&(r, c)| g.get(r, c) == player) {
             for &d in &NEIGHBOURS[..4] {
@@ -56,39 +43,18 @@ impl Board {
                     grid.set(or, oc, EMPTY);
                     let mut landed = grid.clone();
                     landed.set(tr, tc, player);
-                    out.push(Board { grid: landed });
+                    out.push(landed);
                 }
             }
         }
         out
     }
-}
 
-impl Partizan for Board {
-    fn left_options(&self) -> Vec<Board> {
-        self.options(1)
-    }
-
-    fn right_options(&self) -> Vec<Board> {
-        self.options(2)
-    }
-
-    fn notation(&self) -> String {
-        format!("konane[{}]", self.grid.quoted_rows(&ALPHABET))
-    }
-}
-
-impl Tabled for Board {
-    fn regions(&self) -> Vec<Board> {
-        let cells = self.grid.cells();
-        if !cells.contains(&1) || !cells.contains(&2) {
+    /// The whole board, when both colours are on it (jumps reach across empty squares).
+    fn regions(g: &Grid) -> Vec<Grid> {
+        if !both_colours(g) {
             return Vec::new();
         }
-        vec![Board { grid: self.grid.least_image(true) }]
-    }
-
-    fn negated(&self) -> Option<Board> {
-        let swapped = Board { grid: swap_colours(&self.grid).least_image(true) };
-        (swapped < *self).then_some(swapped)
+        vec![g.least_image(true)]
     }
 }

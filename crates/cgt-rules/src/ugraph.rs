@@ -6,6 +6,28 @@
 //! carry a colour letter (`0-1 B`); a lone integer declares a vertex without edges; settings
 //! follow the brackets as `name=N` or `name=[N, ...]`, each at most once.
 
+/// Implements [`crate::position::Partizan`] for a position on a graph that lists its moves as
+/// `moves(Player) -> Vec<(String, Self)>` (each with its description) and writes itself with
+/// `to_notation()`: the options are the positions of the moves.
+macro_rules! partizan_by_moves {
+    ($t:ty) => {
+        impl $crate::position::Partizan for $t {
+            fn left_options(&self) -> Vec<Self> {
+                self.moves($crate::tree::Player::Left).into_iter().map(|(_, p)| p).collect()
+            }
+
+            fn right_options(&self) -> Vec<Self> {
+                self.moves($crate::tree::Player::Right).into_iter().map(|(_, p)| p).collect()
+            }
+
+            fn notation(&self) -> String {
+                self.to_notation()
+            }
+        }
+    };
+}
+pub(crate) use partizan_by_moves;
+
 use std::collections::HashMap;
 use std::fmt;
 

@@ -177,6 +177,13 @@ pub enum ExprKind {
     /// A misère canonical form as written, `*[2#0]` or CGSuite's `*[[2],2,1,0]`: a game
     /// under misère play (read by `misere`, `genus`, `mate`, `miserenim`).
     MisereForm(String),
+    /// `3 * G`: a whole number of copies of a game.
+    Multiple {
+        /// The number of copies, as written.
+        count: Spanned<String>,
+        /// The game.
+        body: Box<Expr>,
+    },
     /// Something that could not be parsed (errors were reported).
     Error,
 }

@@ -182,6 +182,52 @@ pub(crate) fn is_definition_statement(toks: &[(Token<'_>, Span)]) -> bool {
 /// The name of the table statement, `table(EXPR for r in A, c in B)`.
 pub const TABLE: &str = "table";
 
+/// Whether a table statement uses what only the definition language has: comprehensions,
+/// `times`/`div`/`mod`/`++`, logic, `if`, ranges, slices, tuples, strings, truth values, or
+/// its builtins (`sum`, `mex`, `len`, `min`, `max`, `isqrt`).
+pub(crate) fn needs_definition_language(stmt: &Stmt) -> bool {
+    let StmtKind::Table(root) = &stmt.kind else { return false };
+    let root: &DExpr = root;
+    let mut stack: Vec<&DExpr> = vec![root];
+    while let Some(e) = stack.pop() {
+        let items = |items: &'_ [Item]| items.iter().any(|i| !i.clauses.is_empty());
+        match &e.node {
+            DKind::Binary(BinOp::Add | BinOp::Sub, a, b) => stack.extend([&**a, &**b]),
+            // A comparison of the whole statement is a check, as in the game grammar.
+            DKind::Binary(op, a, b) if is_comparison(*op) && std::ptr::eq(e, root) => stack.extend([&**a, &**b]),
+            DKind::Binary(..) | DKind::If(..) | DKind::Range(..) | DKind::Slice(..) | DKind::Tuple(_) => return true,
+            DKind::Str(_) | DKind::Bool(_) => return true,
+            DKind::Prefix(PrefixOp::Not, _) => return true,
+            DKind::Prefix(_, a) => stack.push(a),
+            DKind::Call(name, args) => {
+                if ["sum", "mex", "len", "min", "max", "isqrt"].contains(&name.node.as_str()) {
+                    return true;
+                }
+                stack.extend(args.iter());
+            }
+            DKind::List(xs) => {
+                if items(xs) {
+                    return true;
+                }
+                stack.extend(xs.iter().map(|i| &i.expr));
+            }
+            DKind::Game(l, r) => {
+                if items(l) || items(r) {
+                    return true;
+                }
+                stack.extend(l.iter().chain(r).map(|i| &i.expr));
+            }
+            DKind::Index(a, i) => stack.extend([&**a, &**i]),
+            DKind::Int(_) | DKind::Nus(_) | DKind::Name(_) | DKind::Position(_) => {}
+        }
+    }
+    false
+}
+
+fn is_comparison(op: BinOp) -> bool {
+    matches!(op, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Confused)
+}
+
 /// Parses a `def`/`rule`/table statement.
 pub(crate) fn parse_statement(toks: &[(Token<'_>, Span)], whole: Span) -> (Option<Stmt>, Vec<Diagnostic>) {
     let toks: Vec<(Token<'_>, Span)> = toks.iter().filter(|(t, _)| *t != Token::Newline).cloned().collect();
@@ -405,7 +451,7 @@ impl<'src> Parser<'_, 'src> {
         let mut acc = self.prefix()?;
         loop {
             let op = match self.peek() {
-                Some(Token::Ident("times")) => BinOp::Mul,
+                Some(Token::Ident("times") | Token::Star("*")) => BinOp::Mul,
                 Some(Token::Ident("div")) => BinOp::Div,
                 Some(Token::Ident("mod")) => BinOp::Mod,
                 _ => return Ok(acc),
@@ -520,6 +566,9 @@ impl<'src> Parser<'_, 'src> {
                     let Some(c) = (end..self.toks.len()).find(|&i| self.toks[i].0 == Token::RBracket) else {
                         return Err(error(self.toks[end].1.clone(), "a bracket is not closed"));
                     };
+                    if crate::rule_args::rule_args(&self.toks[end + 1..c]).is_err() {
+                        return Ok(None);
+                    }
                     end = c + 1;
                 }
                 Some((Token::Minus, _)) => end += 2,
@@ -670,7 +719,11 @@ impl<'src> Parser<'_, 'src> {
             }
         }
         let mut star = None;
-        if let Some((Token::Star(st), s)) = self.toks.get(self.pos).cloned() {
+        // `3 * ^`: after a number or ups, a bare `*` before an operand is multiplication.
+        let times = (number.is_some() || ups.is_some())
+            && self.peek() == Some(Token::Star("*"))
+            && self.peek_at(1).is_some_and(|t| starts_operand(&t));
+        if !times && let Some((Token::Star(st), s)) = self.toks.get(self.pos).cloned() {
             self.pos += 1;
             star = Some(Spanned::new(st[1..].to_string(), s));
         }
@@ -747,6 +800,16 @@ impl<'src> Parser<'_, 'src> {
 
     fn here(&self) -> usize {
         self.toks.get(self.pos).map_or(self.end, |(_, s)| s.start)
+    }
+}
+
+/// Whether `t` can start an operand (of `*` as multiplication).
+fn starts_operand(t: &Token<'_>) -> bool {
+    match t {
+        Token::Int(_) | Token::Ups(_) | Token::Downs(_) | Token::Star(_) => true,
+        Token::LParen | Token::LBrace | Token::LBracket | Token::Str(_) | Token::Minus => true,
+        Token::Ident(w) => !DEF_KEYWORDS.contains(w) || *w == "not" || *w == "true" || *w == "false",
+        _ => false,
     }
 }
 

@@ -287,7 +287,27 @@ where
         .delimited_by(just(Token::LBracket), just(Token::RBracket))
         .map(ExprKind::List);
     let misere_form = select! { Token::MisereForm(s) => ExprKind::MisereForm(s.to_string()) };
+    // `3 * ^`: a whole number of copies of a game, as CGSuite writes integer multiples. The
+    // operand is one atom, so `3 * ^ + 1` is `(3 * ^) + 1`; `3*` alone stays 3 plus star.
+    let operand = choice((
+        nus().map(|n| ExprKind::Nus(Box::new(n))),
+        game_literal(expr.clone()),
+        call.clone(),
+        ruleset.clone(),
+        name,
+    ))
+    .map_with(|kind, e| Expr::new(kind, span(e.span())))
+    .or(paren.clone());
+    let count = int.map_with(|n, e| Spanned::new(n, span(e.span())));
+    // `5 * -3/4` is five copies of -3/4 (never `5*` minus 3/4).
+    let negated = just(Token::Minus).map_with(|_, e| Spanned::new(UnaryOp::Neg, span(e.span()))).then(operand.clone());
+    let operand = negated.map_with(|(neg, body), e| make_unary(vec![neg], body, span(e.span()))).or(operand);
+    let multiple = count
+        .then_ignore(just(Token::Star("*")))
+        .then(operand)
+        .map(|(count, body)| ExprKind::Multiple { count, body: Box::new(body) });
     choice((
+        multiple,
         juxtaposed_tiny,
         misere_form,
         nus().map(|n| ExprKind::Nus(Box::new(n))),

@@ -115,7 +115,7 @@ fn parse_pieces(
         } else {
             let eoi = SimpleSpan::from(whole.end..whole.end);
             let (out, errs) = parser.parse(simple[k].as_slice().map(eoi, unpack)).into_output_errors();
-            statement_result(toks, out, &errs)
+            or_definition_language(toks, &whole, statement_result(toks, out, &errs))
         };
         done[i] = Some((stmt.unwrap_or(Stmt { kind: StmtKind::Error, span: whole }), errors));
     }
@@ -178,7 +178,25 @@ fn parse_statement(toks: &[(Token<'_>, Span)], whole: Span) -> (Option<Stmt>, Ve
     let simple = simple_tokens(toks);
     let eoi = SimpleSpan::from(whole.end..whole.end);
     let (out, errs) = grammar::statement().parse(simple.as_slice().map(eoi, unpack)).into_output_errors();
-    statement_result(toks, out, &errs)
+    or_definition_language(toks, &whole, statement_result(toks, out, &errs))
+}
+
+/// A statement the game grammar refused, read by the definition language when it reads it and
+/// uses what only that language has (`sum([x for x in 1..10])`, `len(xs) times 2`): one
+/// language in every place. Otherwise the game grammar's errors stand: they carry the hints
+/// for game notation (`v[off]`, `{pass + 1 | 0}`).
+fn or_definition_language(
+    toks: &[(Token<'_>, Span)],
+    whole: &Span,
+    parsed: (Option<Stmt>, Vec<Diagnostic>),
+) -> (Option<Stmt>, Vec<Diagnostic>) {
+    if parsed.1.is_empty() || toks.first().is_some_and(|(t, _)| *t == Token::Ident("let")) {
+        return parsed;
+    }
+    match defs::parse_statement(toks, whole.clone()) {
+        (Some(stmt), errors) if errors.is_empty() && defs::needs_definition_language(&stmt) => (Some(stmt), errors),
+        _ => parsed,
+    }
 }
 
 /// Converts a chumsky error into a diagnostic with a readable message.

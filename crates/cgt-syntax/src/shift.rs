@@ -121,6 +121,10 @@ impl<'a> Stack<'a> {
                 by.spanned(label);
                 self.exprs.push(body);
             }
+            ExprKind::Multiple { count, body } => {
+                by.spanned(count);
+                self.exprs.push(body);
+            }
         }
     }
 

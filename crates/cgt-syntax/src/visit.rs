@@ -141,6 +141,7 @@ fn expr_refs(roots: &[&Expr]) -> Vec<NameRef> {
                 labels.push((&label.node, &body.span));
                 stack.push(body);
             }
+            ExprKind::Multiple { body, .. } => stack.push(body),
             ExprKind::Nus(_) | ExprKind::Boxes(_) | ExprKind::Pass | ExprKind::MisereForm(_) | ExprKind::Error => {}
         }
     }

@@ -118,6 +118,11 @@ fn sexpr(e: &Expr, out: &mut String) {
             sexpr(body, out);
             out.push(')');
         }
+        ExprKind::Multiple { count, body } => {
+            write!(out, "(times {} ", count.node).unwrap();
+            sexpr(body, out);
+            out.push(')');
+        }
         ExprKind::Error => out.push_str("<error>"),
     }
 }

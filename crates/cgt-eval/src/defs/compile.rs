@@ -23,6 +23,21 @@ pub(crate) enum Builtin {
     Isqrt,
 }
 
+impl Builtin {
+    /// The builtin called `name`.
+    pub fn named(name: &str) -> Option<Builtin> {
+        Some(match name {
+            "min" => Builtin::Min,
+            "max" => Builtin::Max,
+            "mex" => Builtin::Mex,
+            "sum" => Builtin::Sum,
+            "len" => Builtin::Len,
+            "isqrt" => Builtin::Isqrt,
+            _ => return None,
+        })
+    }
+}
+
 /// A compiled expression.
 #[derive(Debug)]
 pub(crate) enum CExpr {
@@ -196,16 +211,10 @@ impl Compiler<'_> {
             }
             return Ok(CExpr::Call(idx, compiled));
         }
-        let b = match name {
-            "min" => Builtin::Min,
-            "max" => Builtin::Max,
-            "mex" => Builtin::Mex,
-            "sum" => Builtin::Sum,
-            "len" => Builtin::Len,
-            "isqrt" => Builtin::Isqrt,
-            _ => return registry_call(name, compiled, span),
-        };
-        Ok(CExpr::Builtin(b, compiled, span.clone()))
+        match Builtin::named(name) {
+            Some(b) => Ok(CExpr::Builtin(b, compiled, span.clone())),
+            None => registry_call(name, compiled, span),
+        }
     }
 
     fn items(&mut self, items: &[Item]) -> Result<Vec<CItem>, Fail> {

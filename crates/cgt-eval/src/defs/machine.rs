@@ -439,6 +439,16 @@ impl Machine<'_> {
                 };
                 DVal::game(&self.s.games, r.map_err(Stop::Budget)?)
             }
+            // `3 * G` (or `3 times G`): copies of a game.
+            (BinOp::Mul, Int(n), g @ DVal::Game(_)) | (BinOp::Mul, g @ DVal::Game(_), Int(n)) => {
+                let g = self.as_game(&g, span)?;
+                let r = cgt_core::operators::multiple(&mut self.s.games, &cgt_core::Dyadic::integer(n), g, self.budget);
+                match r {
+                    Ok(r) => DVal::game(&self.s.games, r),
+                    Err(cgt_core::operators::OpError::Exhausted(x)) => return Err(Stop::Budget(x)),
+                    Err(cgt_core::operators::OpError::Undefined(why)) => return Err(fail(span, &why)),
+                }
+            }
             (cmp, x, y) if is_game(&x) && is_game(&y) && is_comparison(cmp) => {
                 let (g, h) = (self.as_game(&x, span)?, self.as_game(&y, span)?);
                 let c = self.s.games.compare(g, h, self.budget).map_err(Stop::Budget)?;
@@ -459,7 +469,7 @@ impl Machine<'_> {
         })
     }
 
-    fn builtin(&mut self, b: Builtin, args: Vec<DVal>, span: &Span) -> R<DVal> {
+    pub(super) fn builtin(&mut self, b: Builtin, args: Vec<DVal>, span: &Span) -> R<DVal> {
         let items: Vec<DVal> = match (b, args.as_slice()) {
             (Builtin::Isqrt, [DVal::Int(n)]) if !n.is_negative() => return Ok(DVal::Int(n.sqrt())),
             (Builtin::Isqrt, _) => return Err(fail(span, "isqrt takes one whole number >= 0")),

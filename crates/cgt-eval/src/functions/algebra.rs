@@ -15,25 +15,38 @@ use crate::value::{EvalResult, Quantity, Value};
 pub(crate) const TINY: FunctionDef = FunctionDef {
     name: "tiny",
     signature: "tiny(x)",
-    doc: "Tiny(x) = {0||0|-x}, a positive infinitesimal for x > 0: `tiny(2) == {0||0|-2}`",
+    doc: "Tiny(x) = {0||0|-x}, a positive infinitesimal for x > 0: `tiny(2) == {0||0|-2}`; x may be a stopper \
+          (`Tiny(on)`)",
     returns: Returns::Game,
     aliases: &["Tiny"],
     limits: "A form of three levels over x's canonical form: as large as x.",
     source: "theory/simplicity.md; WW ch. 5 (Tiny and Miny); CGT II.4.",
-    eval: |s, call, ctx| unary(s, call, ctx, operators::tiny),
+    eval: |s, call, ctx| tiny_or_miny(s, call, ctx, true),
 };
 
 /// `miny(x)`.
 pub(crate) const MINY: FunctionDef = FunctionDef {
     name: "miny",
     signature: "miny(x)",
-    doc: "Miny(x) = {x|0||0} = -Tiny(x)",
+    doc: "Miny(x) = {x|0||0} = -Tiny(x), of a number or a stopper",
     returns: Returns::Game,
     aliases: &["Miny"],
     limits: "A form of three levels over x's canonical form: as large as x.",
     source: "WW ch. 5 (Tiny and Miny); CGT II.4.",
-    eval: |s, call, ctx| unary(s, call, ctx, operators::miny),
+    eval: |s, call, ctx| tiny_or_miny(s, call, ctx, false),
 };
+
+/// `Tiny(G)` or `Miny(G)`: of a short game by its canonical form, of a loopy game as the literal.
+fn tiny_or_miny(s: &mut Session, call: &Call, ctx: &Ctx, tiny: bool) -> EvalResult<Computed> {
+    let e = s.one_arg(call, "one game")?;
+    let g = match s.eval(e, ctx)? {
+        Value::Loopy(_) => return s.loopy_tiny(tiny, e, ctx),
+        v => s.as_game(v, e, ctx)?,
+    };
+    let f = if tiny { operators::tiny } else { operators::miny };
+    let r = f(&mut s.games, g, ctx.budget).map_err(|e| crate::functions::op_error(e, call.span, ctx.budget))?;
+    Ok(Value::Game(r).into())
+}
 
 /// `pow(G, n)`.
 pub(crate) const POW: FunctionDef = FunctionDef {

@@ -11,7 +11,8 @@ use crate::value::{EvalResult, MoveList, Quantity, Value, gave_up_because};
 pub(crate) const OUTCOME: FunctionDef = FunctionDef {
     name: "outcome",
     signature: "outcome(G)",
-    doc: "the outcome class of G: L, R, P or N (for a Domineering board, by search, without its value)",
+    doc: "the outcome class of G: L, R, P or N (for a Domineering board, by search, without its value; for a \
+          loopy game, also D and the classes with draws)",
     returns: Returns::Outcome,
     aliases: &[],
     limits: "One comparison of the canonical form with 0 (memoised), or a formula for x + k.^ + *m. For a \
@@ -25,7 +26,11 @@ pub(crate) const OUTCOME: FunctionDef = FunctionDef {
         if let Some(found) = s.outcome_by_search(s.one_arg(call, "one game")?, ctx) {
             return found;
         }
-        let g = s.game_arg(call, ctx)?;
+        let e = s.one_arg(call, "one game")?;
+        let g = match s.eval(e, ctx)? {
+            Value::Loopy(l) => return s.loopy_outcome(&l, call.span, ctx).map(Into::into),
+            v => s.as_game(v, e, ctx)?,
+        };
         s.lift(call.span, ctx.budget, |games, b| games.outcome(g, b)).map(|o| Value::Outcome(o).into())
     },
 };
@@ -67,7 +72,7 @@ pub(crate) const OPTIONS: FunctionDef = FunctionDef {
     name: "options",
     signature: "options(G)",
     doc: "the moves of G: for a ruleset position, the positions it moves to in its own notation with their \
-          values; for a game, the options of its canonical form",
+          values; for a game, the options of its canonical form; for a stopper, those of its simplest form",
     returns: Returns::Text,
     aliases: &[],
     limits: "Lists at most 1000 moves; each listed option's value is computed, so it costs what its positions \
@@ -178,7 +183,12 @@ fn options_of(s: &mut Session, e: &cgt_syntax::Expr, call: &Call, ctx: &Ctx) -> 
             ));
         }
     }
-    let g = s.game(e, ctx)?;
+    let g = match s.eval(e, ctx)? {
+        Value::Loopy(crate::loopy::Loopy::Stopper(st)) => {
+            return s.stopper_options(&st, call.span, ctx).map(Into::into);
+        }
+        v => s.as_game(v, e, ctx)?,
+    };
     if s.games.has_huge_options(g) {
         let shown = s.games.display(g, s.style());
         return Err(gave_up_because(

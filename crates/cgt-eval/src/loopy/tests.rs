@@ -5,17 +5,8 @@ use cgt_rules::graph::{self as rgraph, Graph, GraphOutcome};
 
 use crate::{Config, evaluate};
 
-/// A small deterministic generator (xorshift), so that failures repeat.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
+/// The workspace's seeded generator, so that failures repeat.
+use cgt_testkit::Rng;
 
 /// A component: the vertices 1..=n and the edges of a graph, or a nim heap (a vertex i moves to
 /// every j < i) written as `*k`.

@@ -2,10 +2,13 @@
 //! their errors as diagnostics with exact spans.
 
 use cgt_rules::grid::{GridError, MAX_CELLS};
+use cgt_rules::position::{Solver, Tabled};
 use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
 
 use super::bad_arg;
-use crate::value::EvalResult;
+use crate::Session;
+use crate::context::{Computed, Ctx, Moves};
+use crate::value::{EvalResult, Value, gave_up};
 
 /// How a ruleset writes its boards, for error messages.
 pub(crate) struct Cells {
@@ -13,6 +16,22 @@ pub(crate) struct Cells {
     pub letters: &'static str,
     /// An example position.
     pub example: &'static str,
+}
+
+/// The value of a board of a partizan grid ruleset, through the session's table of that
+/// ruleset, with its moves listed (up to `size` of them) when it is the statement's top
+/// expression. Every board ruleset's row evaluates its position this way.
+pub(crate) fn board_value<B: Tabled + Send + 'static>(
+    s: &mut Session,
+    board: &B,
+    size: usize,
+    span: &Span,
+    ctx: &Ctx,
+) -> EvalResult<Computed> {
+    let moves = if ctx.is_top(span) { Moves::of(ctx, board, size) } else { None };
+    let (table, games) = s.table_and_games::<Solver<B>>();
+    let g = table.value(games, board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
+    Ok(Computed::plain(Value::Game(g)).with_moves(moves))
 }
 
 /// The rows of a board written as strings in quotes (`"xo.", "..o"`).

@@ -1,14 +1,13 @@
 //! Clobber: `clobber["xo.x", "o..."]` (rows), a strip being one row: `clobber["xoxo"]`.
 
 use cgt_rules::clobber::Board;
-use cgt_rules::position::Solver;
 use cgt_syntax::{Ruleset, Span};
 
-use super::board::{Cells, grid_error, rows};
+use super::board::{Cells, board_value, grid_error, rows};
 use crate::Session;
-use crate::context::{Computed, Ctx, Moves};
+use crate::context::{Computed, Ctx};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
-use crate::value::{EvalResult, Value, gave_up};
+use crate::value::EvalResult;
 
 /// The row of `clobber`.
 pub(crate) const ROW: RulesetDef = RulesetDef {
@@ -36,8 +35,5 @@ fn read(r: &Ruleset) -> EvalResult<Board> {
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let board = read(r)?;
-    let moves = if ctx.is_top(span) { Moves::of(ctx, &board, board.grid().cells().len()) } else { None };
-    let (table, games) = s.table_and_games::<Solver<Board>>();
-    let g = table.value(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
-    Ok(Computed::plain(Value::Game(g)).with_moves(moves))
+    board_value(s, &board, board.grid().cells().len(), span, ctx)
 }

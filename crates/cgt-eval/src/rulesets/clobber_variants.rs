@@ -3,14 +3,13 @@
 //! `rooks[...]` and `queens[...]` (sliding over empty squares onto an enemy stone).
 
 use cgt_rules::clobber_variants::{Board, Variant};
-use cgt_rules::position::Solver;
 use cgt_syntax::{Ruleset, Span};
 
-use super::board::{Cells, grid_error, rows};
+use super::board::{Cells, board_value, grid_error, rows};
 use crate::Session;
-use crate::context::{Computed, Ctx, Moves};
+use crate::context::{Computed, Ctx};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
-use crate::value::{EvalResult, Value, gave_up};
+use crate::value::EvalResult;
 
 /// The row of `hotclobber`.
 pub(crate) const HOT: RulesetDef = RulesetDef {
@@ -109,8 +108,5 @@ fn read(r: &Ruleset, variant: Variant) -> EvalResult<Board> {
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx, variant: Variant) -> EvalResult<Computed> {
     let board = read(r, variant)?;
-    let moves = if ctx.is_top(span) { Moves::of(ctx, &board, board.grid().cells().len()) } else { None };
-    let (table, games) = s.table_and_games::<Solver<Board>>();
-    let g = table.value(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
-    Ok(Computed::plain(Value::Game(g)).with_moves(moves))
+    board_value(s, &board, board.grid().cells().len(), span, ctx)
 }

@@ -1,14 +1,13 @@
 //! Konane: `konane["xo..", "...."]` (rows).
 
 use cgt_rules::konane::Board;
-use cgt_rules::position::Solver;
 use cgt_syntax::{Ruleset, Span};
 
-use super::board::{Cells, grid_error, rows};
+use super::board::{Cells, board_value, grid_error, rows};
 use crate::Session;
-use crate::context::{Computed, Ctx, Moves};
+use crate::context::{Computed, Ctx};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
-use crate::value::{EvalResult, Value, gave_up};
+use crate::value::EvalResult;
 
 /// The row of `konane`.
 pub(crate) const ROW: RulesetDef = RulesetDef {
@@ -40,8 +39,5 @@ fn read(r: &Ruleset) -> EvalResult<(Board, usize)> {
 
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let (board, cells) = read(r)?;
-    let moves = if ctx.is_top(span) { Moves::of(ctx, &board, cells) } else { None };
-    let (table, games) = s.table_and_games::<Solver<Board>>();
-    let g = table.value(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
-    Ok(Computed::plain(Value::Game(g)).with_moves(moves))
+    board_value(s, &board, cells, span, ctx)
 }

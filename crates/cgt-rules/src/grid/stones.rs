@@ -1,0 +1,140 @@
+//! Boards of stones on a grid, shared by the games whose positions are a grid of Left's stones
+//! (`x`), Right's stones (`o`) and other cells (Clobber, AntiClobber, Konane, Amazons). What
+//! differs between them is their [`StoneRules`]: the letters, the moves and the independent
+//! regions. What they share is here: reading, notation, the canonical value through
+//! [`Solver`], and the symmetry that swapping the colours swaps the players, which negates the
+//! value (so a region is looked up as the lesser of itself and its colour-swapped image).
+
+use std::marker::PhantomData;
+
+use cgt_core::game::{GameId, Games};
+use cgt_core::{Budget, Exhausted};
+
+use super::{Grid, GridError};
+use crate::position::{Partizan, Solver, Tabled};
+
+/// The rules of one game of stones: cell code 0 is empty, 1 Left's stone, 2 Right's stone;
+/// codes from 3 on are the game's own (a wall, a burnt square).
+pub trait StoneRules: 'static {
+    /// The ruleset's name, as positions are written (`clobber`).
+    const NAME: &'static str;
+    /// The letter of each cell code, from 0.
+    const ALPHABET: &'static [char];
+    /// The most cells a board may have.
+    const MAX_CELLS: usize = usize::MAX;
+    /// The grids `player` (1 Left, 2 Right) moves to, in a fixed order.
+    fn moves(grid: &Grid, player: u8) -> Vec<Grid>;
+    /// The independent regions whose sum is `grid`, each as the least of its images; regions
+    /// without a move for either player may be left out.
+    fn regions(grid: &Grid) -> Vec<Grid>;
+}
+
+/// A board of the game whose rules are `R`.
+pub struct Stones<R> {
+    grid: Grid,
+    rules: PhantomData<fn() -> R>,
+}
+
+impl<R: StoneRules> Stones<R> {
+    /// A board from its rows, top to bottom, in the letters of [`StoneRules::ALPHABET`].
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Self, GridError> {
+        let grid = Grid::parse(rows, R::ALPHABET)?;
+        if grid.cells().len() > R::MAX_CELLS {
+            return Err(GridError::TooLarge { rows: grid.rows(), cols: grid.cols() });
+        }
+        Ok(Self::of(grid))
+    }
+
+    /// The board of a grid of codes.
+    pub fn of(grid: Grid) -> Self {
+        Stones { grid, rules: PhantomData }
+    }
+
+    /// The board as a grid of codes.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The canonical value of the board.
+    pub fn game(&self, games: &mut Games, budget: &Budget) -> Result<GameId, Exhausted> {
+        Solver::new().value(games, self, budget)
+    }
+}
+
+impl<R: StoneRules> Partizan for Stones<R> {
+    fn left_options(&self) -> Vec<Self> {
+        R::moves(&self.grid, 1).into_iter().map(Self::of).collect()
+    }
+
+    fn right_options(&self) -> Vec<Self> {
+        R::moves(&self.grid, 2).into_iter().map(Self::of).collect()
+    }
+
+    fn notation(&self) -> String {
+        format!("{}[{}]", R::NAME, self.grid.quoted_rows(R::ALPHABET))
+    }
+}
+
+impl<R: StoneRules> Tabled for Stones<R> {
+    fn regions(&self) -> Vec<Self> {
+        R::regions(&self.grid).into_iter().map(Self::of).collect()
+    }
+
+    fn negated(&self) -> Option<Self> {
+        let swapped = Self::of(swap_colours(&self.grid).least_image(true));
+        (swapped < *self).then_some(swapped)
+    }
+}
+
+/// The grid with codes 1 and 2 exchanged (Left's stones become Right's and back).
+pub(crate) fn swap_colours(grid: &Grid) -> Grid {
+    grid.map(|c| match c {
+        1 => 2,
+        2 => 1,
+        c => c,
+    })
+}
+
+/// Whether a grid has stones of both colours (a region where both may still move).
+pub(crate) fn both_colours(grid: &Grid) -> bool {
+    grid.cells().contains(&1) && grid.cells().contains(&2)
+}
+
+// The derives would ask `R` for the same traits; a board is only its grid.
+impl<R> Clone for Stones<R> {
+    fn clone(&self) -> Self {
+        Stones { grid: self.grid.clone(), rules: PhantomData }
+    }
+}
+
+impl<R> PartialEq for Stones<R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.grid == other.grid
+    }
+}
+
+impl<R> Eq for Stones<R> {}
+
+impl<R> std::hash::Hash for Stones<R> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.grid.hash(state);
+    }
+}
+
+impl<R> PartialOrd for Stones<R> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<R> Ord for Stones<R> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.grid.cmp(&other.grid)
+    }
+}
+
+impl<R: StoneRules> std::fmt::Debug for Stones<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}[{}]", R::NAME, self.grid.quoted_rows(R::ALPHABET))
+    }
+}
