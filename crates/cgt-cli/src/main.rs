@@ -68,10 +68,14 @@ struct EvalArgs {
     #[arg(long, default_value = "10s,2GiB", value_parser = budget_arg::parse)]
     budget: budget_arg::BudgetArg,
     /// Write pictures into this folder as SVG: thermographs and game trees of game values,
-    /// plots of Grundy sequences, positions of boards, strips, cakes and Hackenbush strings
-    /// (`line-N-thermograph.svg`, `line-N-tree.svg`, `line-N-plot.svg`, `line-N-position.svg`).
+    /// plots of Grundy sequences and one-index tables, heat maps of tables of numbers, positions of
+    /// boards, strips, cakes and Hackenbush strings (`line-N-thermograph.svg`, `line-N-tree.svg`,
+    /// `line-N-plot.svg`, `line-N-heatmap.svg`, `line-N-position.svg`).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+    /// Write each two-dimensional table into this folder as CSV (`line-N-table.csv`).
+    #[arg(long, value_name = "DIR")]
+    csv: Option<PathBuf>,
     /// Evaluate statements that share no name on up to N threads (default: the number of
     /// cores), and one statement's search (Cram's, a long octal sequence) on up to N; the output is the same, in file
     /// order. `--jobs 1` evaluates on one thread.
@@ -191,6 +195,12 @@ fn finish(args: &EvalArgs, name: &str, src: &str, reports: &[StmtReport]) -> u8 
         eprintln!("error: {msg}");
         return EXIT_ERRORS;
     }
+    if let Some(dir) = &args.csv
+        && let Err(msg) = write_tables(dir, reports)
+    {
+        eprintln!("error: {msg}");
+        return EXIT_ERRORS;
+    }
     if let Some(path) = &args.tex
         && let Err(e) = std::fs::write(path, tex::document(name, reports))
     {
@@ -213,6 +223,18 @@ fn write_pictures(dir: &PathBuf, reports: &[cgt_eval::StmtReport]) -> Result<(),
         for p in &r.pictures {
             let path = dir.join(format!("line-{}-{}.svg", r.line, p.kind));
             std::fs::write(&path, p.svg.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes the tables of the reports into `dir` as CSV, one file per table statement.
+fn write_tables(dir: &PathBuf, reports: &[cgt_eval::StmtReport]) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    for r in reports {
+        if let Some(t) = &r.table {
+            let path = dir.join(format!("line-{}-table.csv", r.line));
+            std::fs::write(&path, t.csv()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
     }
     Ok(())

@@ -64,7 +64,9 @@ fn result(r: &StmtReport) -> String {
         let mark = if r.check == Some(CheckStatus::Failed) { "✗" } else { "error:" };
         return format!("{mark} {}", d.message);
     }
-    if let Some(d) = r.diagnostics.first() {
+    if let Some(d) = r.diagnostics.first()
+        && r.table.is_none()
+    {
         return format!("warning: {}", d.message);
     }
     let mut s = match (&r.check, &r.name) {
@@ -81,11 +83,20 @@ fn result(r: &StmtReport) -> String {
     for (k, v) in &r.extras {
         let _ = write!(s, " · {k}: {v}");
     }
+    // A table below its summary, and the warning of the cells that gave up below the table.
+    if let Some(t) = &r.table {
+        let _ = write!(s, "\n{}", t.text());
+        for d in &r.diagnostics {
+            let _ = write!(s, "\nwarning: {}", d.message);
+        }
+    }
     s
 }
 
 /// One JSON object per line and statement: `line`, `source`, `value`, `outcome`, `extras`,
-/// `check`, `error` (and `seconds` if `time`, `explanation` with `--explain`).
+/// `check`, `error` (and `seconds` if `time`, `explanation` with `--explain`, and for a
+/// two-dimensional table `table`: its indices' names, headers and rows of cells, `null` for a
+/// cell that gave up).
 pub fn json(reports: &[StmtReport], time: bool) -> String {
     let mut out = String::new();
     for r in reports {
@@ -108,6 +119,15 @@ pub fn json(reports: &[StmtReport], time: bool) -> String {
         }
         if !r.explanation.is_empty() {
             obj["explanation"] = json!(&*r.explanation);
+        }
+        if let Some(t) = &r.table {
+            obj["table"] = json!({
+                "row": t.row_name,
+                "column": t.column_name,
+                "rows": t.rows,
+                "columns": t.columns,
+                "cells": t.cells,
+            });
         }
         let _ = writeln!(out, "{obj}");
     }

@@ -1,7 +1,7 @@
 //! `cgt eval --tex FILE.tex`: the evaluated file as a LaTeX document for a paper or a handout.
 //! Each statement is an item: its source (verbatim), then its value in math as `tex(G)` writes
-//! it, its outcome class, a check's tick or cross, or its error. The document needs only
-//! `amsmath` and `amssymb`.
+//! it, its outcome class, a check's tick or cross, or its error; a table below as a `tabular`.
+//! The document needs only `amsmath` and `amssymb`.
 
 use cgt_eval::{CheckStatus, StmtReport};
 use cgt_syntax::Severity;
@@ -52,6 +52,29 @@ fn result(r: &StmtReport) -> String {
     if r.diagnostics.iter().any(|d| d.message.contains("gave up")) {
         out.push_str(" \\quad \\textit{gave up on its budget}");
     }
+    if let Some(t) = &r.table {
+        out.push_str(&tabular(t));
+    }
+    out
+}
+
+/// A table as a `tabular`: the corner and the column headers above a rule, each row's header
+/// left of a rule, every entry in math (`?` for a cell that gave up).
+fn tabular(t: &cgt_eval::Table) -> String {
+    // Printed games in math; other entries (strings, tuples, `?`) as text.
+    let game = |s: &str| s.chars().all(|c| c.is_alphanumeric() || "{}|^*+-/,.<>[]&()↑↓± ".contains(c));
+    let math = |s: &str| {
+        if s != cgt_eval::GAVE_UP && game(s) { format!("${}$", cgt_eval::latex(&ascii(s))) } else { texttt(s) }
+    };
+    let corner = format!("${} \\backslash {}$", escape(&t.row_name), escape(&t.column_name));
+    let mut out = format!("\n\\begin{{center}}\\small\n\\begin{{tabular}}{{r|{}}}\n", "r".repeat(t.columns.len()));
+    let heads: Vec<String> = t.columns.iter().map(|c| math(c)).collect();
+    out.push_str(&format!("{corner} & {} \\\\ \\hline\n", heads.join(" & ")));
+    for (i, row) in t.rows.iter().enumerate() {
+        let cells: Vec<String> = (0..t.columns.len()).map(|j| math(t.cell(i, j))).collect();
+        out.push_str(&format!("{} & {} \\\\\n", math(row), cells.join(" & ")));
+    }
+    out.push_str("\\end{tabular}\n\\end{center}");
     out
 }
 

@@ -112,6 +112,14 @@ impl Budget {
         Budget { memory, stop: Some(stop), threads: 1, ticks: Cell::new(0), ..self.clone() }
     }
 
+    /// A budget for a part of this computation (a cell of a table) that must leave time for the
+    /// rest: the same memory, threads and cancel flag, and a deadline at most `time` from now.
+    pub fn share(&self, time: Duration) -> Self {
+        let soon = Instant::now() + time;
+        let deadline = Some(self.deadline.map_or(soon, |d| d.min(soon)));
+        Budget { deadline, time: Some(time), ticks: Cell::new(0), ..self.clone() }
+    }
+
     /// The same limits, allowing `threads` threads (at least 1).
     pub fn with_threads(&self, threads: usize) -> Self {
         Budget { threads: threads.max(1), ..self.clone() }

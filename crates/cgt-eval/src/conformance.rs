@@ -37,6 +37,7 @@ mod functions;
 mod generators;
 mod heaps;
 mod impartial;
+mod tables;
 mod trees;
 
 use generators::generator;

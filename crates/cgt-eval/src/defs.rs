@@ -220,6 +220,23 @@ impl Session {
         Ok(self.value_of_dval(&v))
     }
 
+    /// Compiles `e` as an anonymous body with `params` in its first slots (a table's cell, or
+    /// one of its indices with no parameters).
+    pub(crate) fn compile_anonymous(&mut self, e: &cgt_syntax::DExpr, params: &[&str]) -> EvalResult<Compiled> {
+        let env = self.env.clone();
+        let globals = move |n: &str, games: &mut Games| global(&env, n, games);
+        let (defs, games) = self.table_and_games::<Defs>();
+        let scope: Vec<(String, usize)> = params.iter().enumerate().map(|(i, p)| (p.to_string(), i)).collect();
+        let mut c = Compiler { defs, games, globals: &globals, slots: scope.len(), scope, current: None };
+        let body = c.expr(e).map_err(|f| diagnostic(f, None))?;
+        Ok(Compiled { name: String::new(), arity: params.len(), slots: c.slots, body, is_rule: false })
+    }
+
+    /// Runs an anonymous body compiled by [`Session::compile_anonymous`] on `args`.
+    pub(crate) fn run_anonymous(&mut self, c: &Compiled, args: &[DVal], budget: &Budget) -> Result<DVal, Stop> {
+        self.with_machine(budget, |m| m.run_root_with(c, args))
+    }
+
     /// Runs `f` on a machine over the session's definitions. The definitions are taken out of
     /// the session while it runs, so that the machine can lend the session to the functions of
     /// the registry; their arguments are values, never calls of definitions.
@@ -357,7 +374,7 @@ pub(crate) fn to_dval(v: &Value, games: &mut Games) -> Option<DVal> {
     })
 }
 
-fn stop(s: Stop, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {
+pub(crate) fn stop(s: Stop, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {
     match s {
         Stop::Fail(f) => diagnostic(f, Some(span)),
         Stop::Budget(e) => gave_up(e, span.clone(), ctx.budget),

@@ -13,6 +13,7 @@ pub(crate) mod misere;
 mod misere_search;
 mod nimarith;
 mod sides;
+mod table;
 mod tex;
 
 pub use tex::latex;
@@ -75,6 +76,7 @@ pub(crate) static ROWS: &[FunctionDef] = &[
     sides::ONSIDE,
     sides::OFFSIDE,
     tex::TEX,
+    table::TABLE,
 ];
 
 impl Session {

@@ -23,6 +23,7 @@ mod pictures;
 pub mod registry;
 mod report;
 mod rulesets;
+mod table;
 mod value;
 
 use std::any::{Any, TypeId};
@@ -40,6 +41,7 @@ pub use parallel::{evaluate_parallel, statement_groups};
 pub use pictures::Picture;
 pub use registry::{FunctionDef, Returns, RulesetDef, SettingDef, functions, rulesets};
 pub use report::{CheckStatus, Details, StmtReport};
+pub use table::{GAVE_UP, MAX_CELLS, Table};
 pub use value::{MoveList, OUTCOMES, PlayOutcome, Quantity, Value, outcome_meaning};
 
 /// Settings of an evaluation.
@@ -263,7 +265,12 @@ impl Session {
             }),
             StmtKind::Table(e) => match table_comparison(e) {
                 Some((lhs, op, rhs)) => self.run_table_check(lhs, op, rhs, &mut report, &ctx),
-                None => self.run_table(e, &ctx).and_then(|v| self.describe(v.into(), &mut report, budget).map(|_| ())),
+                None => match self.run_table_statement(e, &mut report, &ctx) {
+                    Some(done) => done,
+                    None => {
+                        self.run_table(e, &ctx).and_then(|v| self.describe(v.into(), &mut report, budget).map(|_| ()))
+                    }
+                },
             },
             StmtKind::Error => Ok(()),
         };

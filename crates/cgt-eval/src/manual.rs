@@ -114,8 +114,16 @@ pub fn lookup(name: &str) -> Result<Entry, Option<&'static str>> {
 }
 
 /// The kinds of result in the order the index lists them.
-const KINDS: [Returns; 7] =
-    [Returns::Game, Returns::Number, Returns::Integer, Returns::Outcome, Returns::Play, Returns::List, Returns::Text];
+const KINDS: [Returns; 8] = [
+    Returns::Game,
+    Returns::Number,
+    Returns::Integer,
+    Returns::Outcome,
+    Returns::Play,
+    Returns::List,
+    Returns::Text,
+    Returns::Table,
+];
 
 /// The index `cgt doc` prints: every ruleset and every function, grouped by what they give.
 pub fn index() -> String {

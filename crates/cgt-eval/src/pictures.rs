@@ -5,8 +5,10 @@
 //! Trees follow the convention of *Winning Ways* (ch. 1) and CGSuite: each node is a position,
 //! Left's options hang below it to the left on blue edges, Right's to the right on red edges.
 
+mod heatmap;
 mod positions;
 
+pub(crate) use heatmap::heat_map_svg;
 pub(crate) use positions::position_svg;
 
 use plotters::prelude::*;
@@ -15,7 +17,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 /// A picture of a statement's result: what it shows and the SVG document.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picture {
-    /// What the picture shows: `thermograph`, `tree`, `plot` or `position`.
+    /// What the picture shows: `thermograph`, `tree`, `plot`, `heatmap` or `position`.
     pub kind: &'static str,
     /// A standalone SVG document (shared: reports are cloned whenever the editor reuses them).
     pub svg: std::sync::Arc<str>,
@@ -120,6 +122,12 @@ type DrawResult = Result<(), DrawingAreaErrorKind<<SVGBackend<'static> as Drawin
 /// labels with the browser's canvas when built for WebAssembly, and the playground's Web Worker
 /// has no window to measure with.
 pub fn grundy_plot_svg(first: u64, values: &[u64], title: &str) -> String {
+    plot_svg(first, values, title, "heap size", "nim value")
+}
+
+/// A plot of whole numbers against consecutive indices from `first`, with its axes' labels (a
+/// Grundy sequence, a one-index table).
+pub fn plot_svg(first: u64, values: &[u64], title: &str, x_label: &str, y_label: &str) -> String {
     use std::fmt::Write;
     const W: f64 = 640.0;
     const H: f64 = 360.0;
@@ -157,9 +165,9 @@ pub fn grundy_plot_svg(first: u64, values: &[u64], title: &str) -> String {
         let _ = write!(svg, r#"<path d="M{x:.1} {bottom} V{:.1}" stroke="black"/>"#, bottom + 4.0);
         text(&mut svg, x, bottom + 16.0, 11, "middle", "", &(first + i as u64).to_string());
     }
-    text(&mut svg, (left + right) / 2.0, H - 8.0, 12, "middle", "", "heap size");
+    text(&mut svg, (left + right) / 2.0, H - 8.0, 12, "middle", "", x_label);
     let rotate = format!(r#" transform="rotate(-90 14 {:.1})""#, (top + bottom) / 2.0);
-    text(&mut svg, 14.0, (top + bottom) / 2.0, 12, "middle", &rotate, "nim value");
+    text(&mut svg, 14.0, (top + bottom) / 2.0, 12, "middle", &rotate, y_label);
     let radius = if values.len() > 200 { 1 } else { 3 };
     for (i, &g) in values.iter().enumerate() {
         let (x, y) = (x_of(i as f64), y_of(g as f64));
@@ -170,7 +178,7 @@ pub fn grundy_plot_svg(first: u64, values: &[u64], title: &str) -> String {
 }
 
 /// Text for SVG: `&`, `<` and `>` escaped.
-fn escape(t: &str) -> String {
+pub(crate) fn escape(t: &str) -> String {
     t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 

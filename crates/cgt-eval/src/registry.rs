@@ -31,6 +31,8 @@ pub enum Returns {
     List,
     /// Text (an explanation, a period, a table of moves).
     Text,
+    /// A table of values, rows by columns (`table(EXPR for r in A, c in B)`).
+    Table,
 }
 
 impl Returns {
@@ -44,6 +46,7 @@ impl Returns {
             Returns::Play => "win, loss or draw",
             Returns::List => "a list",
             Returns::Text => "text",
+            Returns::Table => "a table",
         }
     }
 }

@@ -55,6 +55,9 @@ pub struct StmtReport {
     pub explanation: std::sync::Arc<[String]>,
     /// How long the statement took to evaluate.
     pub elapsed: std::time::Duration,
+    /// The table of a two-dimensional `table(EXPR for r in A, c in B)` statement (its value is
+    /// then a one-line summary).
+    pub table: Option<std::sync::Arc<crate::Table>>,
 }
 
 /// More about a game value: what the editor's hover shows.
@@ -92,6 +95,7 @@ impl StmtReport {
             details: None,
             explanation: std::sync::Arc::from([]),
             elapsed: std::time::Duration::ZERO,
+            table: None,
         }
     }
 

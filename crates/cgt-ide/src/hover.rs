@@ -141,6 +141,9 @@ fn describe(r: &StmtReport) -> String {
     for (k, v) in &r.extras {
         out.push_str(&format!("\n**{k}** {v}\n"));
     }
+    if let Some(t) = &r.table {
+        out.push_str(&format!("\n{}\n", t.markdown()));
+    }
     if let Some(d) = &r.details {
         details(d, &mut out);
     }

@@ -458,3 +458,30 @@ fn loopy_values_show_their_sides() {
         assert!(labels.iter().any(|l| l == want), "{typed}: {labels:?}");
     }
 }
+
+#[test]
+fn a_table_hovers_as_a_markdown_table_with_its_heat_map() {
+    check_hover(
+        "table(nimsum(r, c) for r in 0..2, c in 1..3)\n",
+        "for",
+        expect![[r#"
+            0..44
+            **Value** `table of 3 rows (r in 0..2) by 3 columns (c in 1..3)`
+
+            | `r\c` | `1` | `2` | `3` |
+            |---:|---:|---:|---:|
+            | `0` | `1` | `2` | `3` |
+            | `1` | `0` | `3` | `2` |
+            | `2` | `3` | `0` | `1` |
+
+            ![heatmap](data:image/svg+xml;base64,DATA)
+        "#]],
+    );
+    let pics = hover_pictures("table(nimsum(r, c) for r in 0..2, c in 1..3)\n", "for");
+    assert_eq!(pics.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>(), ["heatmap"]);
+    assert_eq!(pics[0].1.matches(r#"<rect class="cell""#).count(), 9);
+    // One index: the list, and its plot.
+    let pics = hover_pictures("table(nimsum(n, 3) for n in 0..9)\n", "for");
+    assert_eq!(pics.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>(), ["plot"]);
+    assert_eq!(pics[0].1.matches("<circle").count(), 10);
+}

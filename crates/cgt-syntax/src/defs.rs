@@ -168,10 +168,19 @@ pub struct TemplateToken {
     pub word: bool,
 }
 
-/// Whether a statement's tokens are read by this module: `def`, `rule`, or a leading `[`.
+/// Whether a statement's tokens are read by this module: `def`, `rule`, a leading `[`, or a
+/// two-dimensional table `table(EXPR for r in A, c in B)`.
 pub(crate) fn is_definition_statement(toks: &[(Token<'_>, Span)]) -> bool {
-    matches!(toks.first(), Some((Token::Ident("def" | "rule") | Token::LBracket, _)))
+    let mut toks = toks.iter().map(|(t, _)| t).filter(|t| **t != Token::Newline);
+    match toks.next() {
+        Some(Token::Ident("def" | "rule") | Token::LBracket) => true,
+        Some(Token::Ident("table")) => toks.next() == Some(&Token::LParen),
+        _ => false,
+    }
 }
+
+/// The name of the table statement, `table(EXPR for r in A, c in B)`.
+pub const TABLE: &str = "table";
 
 /// Whether a table statement uses what only the definition language has: comprehensions,
 /// `times`/`div`/`mod`/`++`, logic, `if`, ranges, slices, tuples, strings, truth values, or
@@ -268,6 +277,9 @@ impl<'src> Parser<'_, 'src> {
                 let def = self.definition(is_rule)?;
                 StmtKind::Def(Box::new(def))
             }
+            Some(Token::Ident(TABLE)) if self.peek_at(1) == Some(Token::LParen) => {
+                StmtKind::Table(Box::new(self.table()?))
+            }
             _ => StmtKind::Table(Box::new(self.expr()?)),
         };
         match self.toks.get(self.pos) {
@@ -319,6 +331,45 @@ impl<'src> Parser<'_, 'src> {
             ));
         }
         Ok(Definition { is_rule, name, params, body, right })
+    }
+
+    /// `table(EXPR for r in A, c in B)` (or with one index), read as the call
+    /// `table([EXPR for r in A for c in B])`: the comprehension keeps the scopes of `r` and `c`
+    /// for the editor, and the evaluator reads the clauses as the rows and columns.
+    fn table(&mut self) -> PResult<DExpr> {
+        let name_span = self.toks[self.pos].1.clone();
+        self.pos += 2;
+        let start = self.here();
+        let expr = self.nested(Self::expr)?;
+        let shape = "a table is `table(EXPR for r in A, c in B)`, or `table(EXPR for n in A)` for a list";
+        if self.peek() != Some(Token::Ident("for")) {
+            let at = self.toks.get(self.pos).map_or(self.end..self.end, |(_, s)| s.clone());
+            return Err(hinted(at, "expected `for` and the rows of the table", shape));
+        }
+        let mut clauses: Vec<Clause> = Vec::new();
+        loop {
+            if clauses.len() == 2 {
+                let at = self.toks.get(self.pos).map_or(self.end..self.end, |(_, s)| s.clone());
+                return Err(hinted(at, "a table has at most two indices, its rows and its columns", shape));
+            }
+            self.eat(Token::Ident("for"));
+            let var = self.name("the name of an index")?;
+            if let Some(Clause::For(first, _)) = clauses.first()
+                && first.node == var.node
+            {
+                return Err(error(var.span, format!("the rows are already indexed by `{}`", var.node)));
+            }
+            self.expect(Token::Ident("in"), "`in`")?;
+            clauses.push(Clause::For(var, self.nested(Self::or_expr)?));
+            if !self.eat(Token::Comma) && self.peek() != Some(Token::Ident("for")) {
+                break;
+            }
+        }
+        let inner_end = self.toks.get(self.pos).map_or(self.end, |(_, s)| s.start);
+        let end = self.expect(Token::RParen, "`,` and the columns, or `)`")?;
+        let list = Spanned::new(DKind::List(vec![Item { expr, clauses }]), start..inner_end);
+        let name = Spanned::new(TABLE.to_string(), name_span.clone());
+        Ok(Spanned::new(DKind::Call(name, vec![list]), name_span.start..end))
     }
 
     fn expr(&mut self) -> PResult<DExpr> {

@@ -23,7 +23,8 @@ use chumsky::span::SimpleSpan;
 
 pub use ast::*;
 pub use defs::{
-    BinOp, Clause, DEF_KEYWORDS, DExpr, DKind, Definition, Item, MAX_NESTING, PositionTemplate, PrefixOp, TemplateToken,
+    BinOp, Clause, DEF_KEYWORDS, DExpr, DKind, Definition, Item, MAX_NESTING, PositionTemplate, PrefixOp, TABLE,
+    TemplateToken,
 };
 pub use diagnostic::{Code, Diagnostic, Label, Severity};
 pub use grammar::{down_count, is_box_word};

@@ -143,6 +143,27 @@ describe("the playground", () => {
     await page.mouse.move(1000, 600);
   });
 
+  test("a table hovers as a rendered table with its heat map", async () => {
+    await typeFile(["table(nimsum(r, c) for r in 0..3, c in 0..4)"]);
+    await page.waitForFunction(() => [...document.querySelectorAll(".cgt-hint")].some((e) => e.textContent.startsWith("= table")), null, { timeout: 10_000 });
+    assert.deepEqual(await texts(".cgt-hint"), ["= table of 4 rows (r in 0..3) by 5 columns (c in 0..4)"]);
+    // On the keyword `for` (a name's hover would describe the name).
+    const at = await page.evaluate(() => {
+      const view = window.cgtPlayground.editor;
+      const c = view.coordsAtPos(view.state.doc.toString().indexOf("for") + 1);
+      return { x: (c.left + c.right) / 2, y: (c.top + c.bottom) / 2 };
+    });
+    await page.mouse.move(at.x, at.y);
+    await page.waitForSelector(".cgt-hover table", { timeout: 10_000 });
+    const cells = await page.$$eval(".cgt-hover table tr", (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+    assert.deepEqual(cells[0], ["r\\c", "0", "1", "2", "3", "4"]);
+    assert.deepEqual(cells[2], ["1", "1", "0", "3", "2", "5"]);
+    assert.equal(cells.length, 5, "a header row and four rows");
+    assert.equal(await page.$$eval(".cgt-hover img[alt=heatmap]", (imgs) => imgs.length), 1);
+    await page.mouse.move(1000, 600);
+    await page.waitForSelector(".cgt-hover", { state: "detached" });
+  });
+
   test("the hover of a ruleset or function name links its entry in the book", async () => {
     await typeFile(["kayles[3, 5]", "temp({3 | -2})"]);
     await page.waitForSelector('#status[data-state="done"]');

@@ -104,6 +104,12 @@ pub(super) fn large(row: &str) -> Option<&'static [&'static str]> {
         "miserenim" => &["miserenim(kayles[40] + dawson[41])"],
         "quotient" => &["quotient(octal code=0.4107)", "quotient(grundy_game)"],
         "tex" => &[r#"tex(clobber["xoxox", "oxoxo", "xoxox", "oxoxo", "xoxox"])"#, "tex(pow(^, 4000) + {3|-3})"],
+        "table" => &[
+            "table(len([a for a in 1..200000]) + r + c for r in 0..99, c in 0..99)",
+            "table(sum([nimprod(a, r + c) for a in 1..3000]) for r in 0..30, c in 0..30)",
+            "table(domineering[r x c] for r in 1..8, c in 1..8)",
+            "table(grundy(wythoff[r, c]) + grundy(kayles[r]) + grundy(octal[c] code=0.16) for r in 0..99, c in 0..99)",
+        ],
         "onside" | "offside" => &["onside(toads[\"TTTTT.........FFFFF\"] + toads[\"TT.T.F.FF\"])"],
         _ => return None,
     };

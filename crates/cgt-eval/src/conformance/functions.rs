@@ -79,7 +79,7 @@ impl Lab {
         Tree::random(&mut self.r, depth)
     }
 
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+    pub(super) fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
         self.r.pick(items).expect("items")
     }
 }
@@ -304,6 +304,7 @@ pub(super) fn law(row: &str) -> Option<fn(&mut Lab)> {
         },
         "quotient" => quotient,
         "onside" | "offside" => sides,
+        "table" => super::tables::table,
         "tex" => |l| {
             // The LaTeX, read back into the language's notation, is the same game.
             let t = l.random(3);

@@ -66,7 +66,9 @@ impl Machine<'_> {
         let value = match out {
             Ok(c) => c.value,
             Err(d) => {
-                self.budget.check().map_err(Stop::Budget)?;
+                // A function that gave up on the budget stops the body as a budget stop (the
+                // clock read now: `check` looks at it only every few hundred calls).
+                self.budget.check_now().map_err(Stop::Budget)?;
                 let message = match &d.hint {
                     Some(h) => format!("{}({src}): {} ({h})", def.name, d.message),
                     None => format!("{}({src}): {}", def.name, d.message),

@@ -26,8 +26,15 @@ type R<T> = Result<T, Stop>;
 impl Machine<'_> {
     /// Evaluates an anonymous body (a table statement), evaluating the calls it needs first.
     pub fn run_root(&mut self, c: &Compiled) -> R<DVal> {
+        self.run_root_with(c, &[])
+    }
+
+    /// Evaluates an anonymous body with `args` in its first slots (a cell of a two-dimensional
+    /// table, its indices' values there).
+    pub fn run_root_with(&mut self, c: &Compiled, args: &[DVal]) -> R<DVal> {
         loop {
-            let mut frame = vec![DVal::Bool(false); c.slots];
+            let mut frame = args.to_vec();
+            frame.resize(c.slots.max(args.len()), DVal::Bool(false));
             match self.eval(&c.body, &mut frame) {
                 Err(Stop::Miss(d, args)) => {
                     self.call(d, args)?;

@@ -69,7 +69,9 @@ impl Machine<'_> {
         let value = match self.s.eval(&expr, &ctx) {
             Ok(v) => v,
             Err(d) => {
-                self.budget.check().map_err(Stop::Budget)?;
+                // A position that gave up stops the body as a budget stop (`check` reads the
+                // clock only every few hundred calls).
+                self.budget.check_now().map_err(Stop::Budget)?;
                 let message = match &d.hint {
                     Some(h) => format!("`{text}`: {} ({h})", d.message),
                     None => format!("`{text}`: {}", d.message),

@@ -48,6 +48,7 @@ const EXAMPLES: &[(&str, &[&str])] = &[
     ("onside", &["onside(dud)"]),
     ("offside", &["offside(dud)"]),
     ("tex", &["tex({1/2 | ^*})", "tex({3 || 2 | Tiny(1)})"]),
+    ("table", &["table(nimsum(r, c) for r in 0..3, c in 0..5)", "table({n | -n} for n in 0..3)"]),
 ];
 
 /// The example of the function `name` (empty if it has none, which a test forbids).
