@@ -77,7 +77,10 @@ pub(super) fn large(row: &str) -> Option<&'static [&'static str]> {
         "outcome" => &["outcome(domineering[8x8])"],
         "cf" | "options" | "birthday" | "leftstop" | "rightstop" | "mean" | "temp" | "thermograph" | "freeze"
         | "rcf" | "leftincentives" | "rightincentives" | "explain" | "companion" => return Some(with_clobber(row)),
-        "atomic" => &["atomic(^<40> + ^<41> + {0|^<30>*} + {^<20>|0} + {0||0|^<25>})"],
+        "atomic" => &[
+            "atomic(^<40> + ^<41> + {0|^<30>*} + {^<20>|0} + {0||0|^<25>})",
+            "atomic({1|^<12>||^<9>} + {0||0|-3/2} + {^^^|vv} + {1|^^||^} + {2|^<10>*||^<7>} + {0|||0||-1|-3})",
+        ],
         "cool" => &[r#"cool(clobber["xoxox", "oxoxo", "xoxox", "oxoxo", "xoxox"], 1/2)"#],
         "heat" => &["heat(^<60> + {^<50>*|v<40>}, {1|-1})"],
         "overheat" => &["overheat(^<60> + {^<50>*|v<40>}, {1|-1}, {2|-2})"],
