@@ -28,6 +28,7 @@ mod nim;
 mod octal;
 mod psub;
 mod push;
+mod skijumps;
 mod staircase;
 mod stones;
 mod toads;
@@ -91,6 +92,7 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     clobber_variants::KNIGHTS,
     clobber_variants::ROOKS,
     clobber_variants::QUEENS,
+    skijumps::ROW,
 ];
 
 /// A ruleset whose positions' outcome class can be found by search, without their value.

@@ -36,6 +36,7 @@ pub mod position;
 pub mod psub;
 pub mod push;
 pub mod quotient;
+pub mod skijumps;
 pub mod staircase;
 pub mod subtraction;
 pub mod toads;

@@ -68,6 +68,7 @@ pub(super) fn large(row: &str) -> Option<&'static [&'static str]> {
         ],
         "psub" => &["misere psub[30, 40, 50] left=[1, 3, 7] right=[2, 5]"],
         "fission" => &[r#"fission["..x..x", "x..x..", "..x..x", "x..x..", "......"]"#],
+        "skijumps" => &[r#"skijumps["L.L.L.L.", ".R.R.R.R", "L.L.L.L.", ".R.R.R.R", "........"]"#],
         "deque" => {
             &["deque[3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4, 3, 3, 8, 3, 2, 7, 9, 5]"]
         }

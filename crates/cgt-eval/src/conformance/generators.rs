@@ -30,6 +30,9 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
         "rooks" => |r| Case::Position(format!("rooks[{}]", grid(r, 2, 3, &[('.', 2), ('x', 2), ('o', 2)]))),
         "queens" => |r| Case::Position(format!("queens[{}]", grid(r, 2, 3, &[('.', 2), ('x', 2), ('o', 2)]))),
         "fission" => |r| Case::Position(format!("fission[{}]", grid(r, 3, 4, &[('.', 4), ('x', 2), ('#', 1)]))),
+        "skijumps" => |r| {
+            Case::Position(format!("skijumps[{}]", grid(r, 3, 4, &[('.', 6), ('L', 1), ('R', 1), ('l', 1), ('r', 1)])))
+        },
         "maundy" => |r| Case::Position(format!("maundy[{}x{}]", 1 + r.below(6), 1 + r.below(6))),
         "psub" => |r| {
             let mut sets = [(); 2].map(|_| {

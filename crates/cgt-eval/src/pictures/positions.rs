@@ -23,6 +23,7 @@ const GRIDS: &[&str] = &[
     "knights",
     "rooks",
     "queens",
+    "skijumps",
     "toads",
     "push",
     "shove",
