@@ -26,6 +26,7 @@ mod links;
 mod maundy;
 mod nim;
 mod octal;
+mod partizan_arckayles;
 mod psub;
 mod push;
 mod skijumps;
@@ -93,6 +94,7 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     clobber_variants::ROOKS,
     clobber_variants::QUEENS,
     skijumps::ROW,
+    partizan_arckayles::ROW,
 ];
 
 /// A ruleset whose positions' outcome class can be found by search, without their value.

@@ -32,6 +32,7 @@ pub mod misere;
 pub mod moore;
 pub mod nim;
 pub mod octal;
+pub mod partizan_arckayles;
 pub mod position;
 pub mod psub;
 pub mod push;

@@ -48,6 +48,9 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
         "domineering" => |r| Case::Position(format!("domineering[{}]", grid(r, 3, 4, &[('.', 4), ('#', 1)]))),
         "cram" => |r| Case::Position(format!("cram[{}]", grid(r, 3, 4, &[('.', 4), ('#', 1)]))),
         "arckayles" => |r| Case::Position(format!("arckayles[{}]", edges(r, 5, 6, &[""]))),
+        "partizan_arckayles" => {
+            |r| Case::Position(format!("partizan_arckayles[{}]", edges(r, 5, 6, &[" B", " R", " G", ""])))
+        }
         "col" => |r| Case::Position(format!("col[{}]{}", edges(r, 5, 5, &[""]), tints(r))),
         "snort" => |r| Case::Position(format!("snort[{}]{}", edges(r, 5, 5, &[""]), tints(r))),
         "hackenbush" => |r| Case::Position(format!("hackenbush[{}]", edges_from(r, 0, 3, 5, &[" B", " R", " G"]))),
