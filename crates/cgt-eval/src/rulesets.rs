@@ -35,6 +35,7 @@ mod stones;
 mod toads;
 mod toppling;
 mod tree;
+mod weighted_arckayles;
 mod welter;
 mod wythoff;
 
@@ -95,6 +96,7 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     clobber_variants::QUEENS,
     skijumps::ROW,
     partizan_arckayles::ROW,
+    weighted_arckayles::ROW,
 ];
 
 /// A ruleset whose positions' outcome class can be found by search, without their value.

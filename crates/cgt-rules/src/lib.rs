@@ -44,6 +44,7 @@ pub mod toads;
 pub mod toppling;
 pub mod tree;
 pub mod ugraph;
+pub mod weighted_arckayles;
 pub mod welter;
 pub mod wythoff;
 

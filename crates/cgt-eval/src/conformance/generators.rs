@@ -48,6 +48,12 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
         "domineering" => |r| Case::Position(format!("domineering[{}]", grid(r, 3, 4, &[('.', 4), ('#', 1)]))),
         "cram" => |r| Case::Position(format!("cram[{}]", grid(r, 3, 4, &[('.', 4), ('#', 1)]))),
         "arckayles" => |r| Case::Position(format!("arckayles[{}]", edges(r, 5, 6, &[""]))),
+        "weighted_arckayles" => |r| {
+            let weights: Vec<String> = (0..5).map(|_| r.below(4).to_string()).collect();
+            let edges: Vec<String> =
+                (0..r.below(7)).map(|_| format!("{}-{}", 1 + r.below(5), 1 + r.below(5))).collect();
+            Case::Position(format!("weighted_arckayles[{}] weights=[{}]", edges.join(", "), weights.join(", ")))
+        },
         "partizan_arckayles" => {
             |r| Case::Position(format!("partizan_arckayles[{}]", edges(r, 5, 6, &[" B", " R", " G", ""])))
         }
