@@ -30,6 +30,7 @@ mod partizan_arckayles;
 mod psub;
 mod push;
 mod skijumps;
+mod spawning;
 mod staircase;
 mod stones;
 mod toads;
@@ -97,6 +98,7 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     skijumps::ROW,
     partizan_arckayles::ROW,
     weighted_arckayles::ROW,
+    spawning::ROW,
 ];
 
 /// A ruleset whose positions' outcome class can be found by search, without their value.

@@ -38,6 +38,7 @@ pub mod psub;
 pub mod push;
 pub mod quotient;
 pub mod skijumps;
+pub mod spawning;
 pub mod staircase;
 pub mod subtraction;
 pub mod toads;

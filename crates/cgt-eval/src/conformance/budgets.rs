@@ -74,6 +74,7 @@ pub(super) fn large(row: &str) -> Option<&'static [&'static str]> {
         "weighted_arckayles" => &[
             "weighted_arckayles[1-2, 2-3, 3-4, 4-5, 5-6, 6-7, 7-8, 8-1, 1-5, 2-6, 3-7, 4-8] weights=[5, 4, 6, 3, 5, 4, 6, 5]",
         ],
+        "spawning" => &[r#"spawning[40, 38, 35] code="1+S""#, r#"spawning[900000, 5] code="1-3""#],
         "skijumps" => &[r#"skijumps["L.L.L.L.", ".R.R.R.R", "L.L.L.L.", ".R.R.R.R", "........"]"#],
         "deque" => {
             &["deque[3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4, 3, 3, 8, 3, 2, 7, 9, 5]"]

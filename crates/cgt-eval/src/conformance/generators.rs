@@ -48,6 +48,12 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
         "domineering" => |r| Case::Position(format!("domineering[{}]", grid(r, 3, 4, &[('.', 4), ('#', 1)]))),
         "cram" => |r| Case::Position(format!("cram[{}]", grid(r, 3, 4, &[('.', 4), ('#', 1)]))),
         "arckayles" => |r| Case::Position(format!("arckayles[{}]", edges(r, 5, 6, &[""]))),
+        "spawning" => |r| {
+            // Codes whose heaps spawn few heaps: the oracle searches the sums they leave.
+            let codes = ["1-2", "2", "3E", "1-2C", "2-3C(3)", "1-2F"];
+            let heaps: Vec<String> = (0..1 + r.below(2)).map(|_| (1 + r.below(6)).to_string()).collect();
+            Case::Position(format!("spawning[{}] code=\"{}\"", heaps.join(", "), codes[r.below(6) as usize]))
+        },
         "weighted_arckayles" => |r| {
             let weights: Vec<String> = (0..5).map(|_| r.below(4).to_string()).collect();
             let edges: Vec<String> =
