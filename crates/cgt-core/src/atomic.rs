@@ -1,4 +1,4 @@
-//! Atomic weights of all-small games: how many copies of `↑` a game is worth.
+//! Atomic weights: how many copies of `↑` a game is worth, for every game that has one.
 //!
 //! Computed by the atomic weight calculus, in the constructive form of Siegel's theorem
 //! (Conway, *On Numbers and Games* ch. 16; Berlekamp–Conway–Guy, *Winning Ways* ch. 8; the
@@ -8,7 +8,16 @@
 //! nimber in G), `aw(G) = 0` if `G || ☆` or `G = ☆`; if `G > ☆`, the largest integer `n` with
 //! `n ◁| A^R` (not `A^R <= n`) for every Right option `A^R = aw(G^R) + 2`; if `G < ☆`, the
 //! least integer `n` with `n |▷ A^L` (not `n <= A^L`) for every `A^L = aw(G^L) - 2`.
-//! For `k·↑ + *m` the atomic weight is `k` directly.
+//! For `x + k·↑ + *m` the atomic weight is `k` directly.
+//!
+//! Every all-small game has an atomic weight. Other games may too (CGSuite's
+//! `CanonicalShortGame.AtomicWeight`): the atomic weight of G is the W with `G ~ W.↑`, where
+//! `G ~ H` when `o(G + X + *m) = o(H + X + *m)` for every X and every large enough m. Only an
+//! infinitesimal (both stops 0) can have one. For an infinitesimal G that is not all-small, the
+//! calculus gives the candidate W (a number's weight taken as its multiple of `↑`, as CGSuite
+//! does), and G is atomic when `-ε <= G - W.↑ <= ε` for `ε = ↑* + (☆ : -1)`, the ordinal sum of
+//! a far star and -1 (CGSuite's test); `W.↑` is Norton's product (`{W^L.↑ + S | W^R.↑ - S}`
+//! for S in `{0, ↑↑*}`, the `↑ + I` of ↑'s incentives I).
 
 use std::collections::HashMap;
 
@@ -21,8 +30,11 @@ use crate::game::{Comparison, GameId, Games};
 /// Why a game has no atomic weight here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoAtomicWeight {
-    /// The game is not all-small (some position has moves for one player only).
-    NotAllSmall,
+    /// The game is not infinitesimal (a stop is not 0), so it is not like any multiple of `↑`.
+    NotInfinitesimal,
+    /// The game is infinitesimal but not atomic: `G - W.↑` is not within `↑* + (☆ : -1)` of 0
+    /// for the weight `W` (given) that the calculus finds.
+    NotAtomic(GameId),
     /// The budget ran out.
     Exhausted(Exhausted),
 }
@@ -33,16 +45,88 @@ impl From<Exhausted> for NoAtomicWeight {
     }
 }
 
-/// The atomic weight of an all-small game, as a game (usually an integer).
+/// The atomic weight of a game, as a game (usually an integer), if it has one.
 pub fn atomic_weight(games: &mut Games, g: GameId, budget: &Budget) -> Result<GameId, NoAtomicWeight> {
-    let mut calc = Calculus { memo: HashMap::new(), far: None, use_nus: true };
-    calc.weight(games, g, budget)
+    weigh(games, g, true, budget)
 }
 
-/// The same by the calculus alone, never taking the `k·↑ + *m` shortcut (for tests).
+/// The same by the calculus alone, never taking the `k·↑ + *m` shortcut on the positions of
+/// an all-small game (for tests).
 pub fn atomic_weight_by_calculus(games: &mut Games, g: GameId, budget: &Budget) -> Result<GameId, NoAtomicWeight> {
-    let mut calc = Calculus { memo: HashMap::new(), far: None, use_nus: false };
-    calc.weight(games, g, budget)
+    weigh(games, g, false, budget)
+}
+
+fn weigh(games: &mut Games, g: GameId, use_nus: bool, budget: &Budget) -> Result<GameId, NoAtomicWeight> {
+    let small = is_all_small(games, g, budget)?;
+    if !small && !is_infinitesimal(games, g, budget)? {
+        return Err(NoAtomicWeight::NotInfinitesimal);
+    }
+    let mut calc = Calculus { memo: HashMap::new(), far: None, use_nus };
+    let w = calc.weight(games, g, budget)?;
+    let far = calc.far.expect("set by weight()");
+    if !small && !within_kite(games, g, w, far, budget)? {
+        return Err(NoAtomicWeight::NotAtomic(w));
+    }
+    Ok(w)
+}
+
+/// Both stops of `g` are 0.
+fn is_infinitesimal(games: &mut Games, g: GameId, budget: &Budget) -> Result<bool, Exhausted> {
+    Ok(crate::thermo::left_stop(games, g, budget)?.is_zero() && crate::thermo::right_stop(games, g, budget)?.is_zero())
+}
+
+/// `-ε <= g - w.↑ <= ε` for `ε = ↑* + (far : -1)`: CGSuite's test that the infinitesimal `g`
+/// is atomic with weight `w`.
+fn within_kite(games: &mut Games, g: GameId, w: GameId, far: GameId, budget: &Budget) -> Result<bool, Exhausted> {
+    let up_star = games.nus(&Dyadic::zero(), 1, 1);
+    let wu = up_multiple(games, w, budget)?;
+    let d = games.sub(g, wu, budget)?;
+    let minus_one = games.number(&Dyadic::integer(-1));
+    let kite = games.ordinal_sum(far, minus_one, budget)?;
+    let eps = games.add(up_star, kite, budget)?;
+    let minus_eps = games.neg(eps, budget)?;
+    Ok(games.leq(d, eps, budget)? && games.leq(minus_eps, d, budget)?)
+}
+
+/// Norton's product `w.↑` for any game `w` (the game an atomic weight `w` stands for).
+pub fn up_multiple(games: &mut Games, w: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
+    let steps = [games.zero(), games.nus(&Dyadic::zero(), 2, 1)];
+    times_up(games, w, &steps, &mut HashMap::new(), budget)
+}
+
+/// Norton's product `w.↑`: `n·↑` for an integer n, otherwise
+/// `{w^L.↑ + S | w^R.↑ - S}` for S in `steps` = `{0, ↑↑*}` (ONAG ch. 15; CGT II.6).
+fn times_up(
+    games: &mut Games,
+    w: GameId,
+    steps: &[GameId; 2],
+    memo: &mut HashMap<GameId, GameId>,
+    budget: &Budget,
+) -> Result<GameId, Exhausted> {
+    budget.check()?;
+    if let Some(n) = games.as_number(w).filter(|x| x.is_integer()) {
+        let k = i64::try_from(n.floor()).map_err(|_| Exhausted::Memory)?;
+        return Ok(games.nus(&Dyadic::zero(), k, 0));
+    }
+    if let Some(&p) = memo.get(&w) {
+        return Ok(p);
+    }
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for l in games.left_options(w) {
+        let p = times_up(games, l, steps, memo, budget)?;
+        for &s in steps {
+            left.push(games.add(p, s, budget)?);
+        }
+    }
+    for r in games.right_options(w) {
+        let p = times_up(games, r, steps, memo, budget)?;
+        for &s in steps {
+            right.push(games.sub(p, s, budget)?);
+        }
+    }
+    let p = games.from_options(&left, &right, budget)?;
+    memo.insert(w, p);
+    Ok(p)
 }
 
 struct Calculus {
@@ -54,7 +138,6 @@ struct Calculus {
 impl Calculus {
     fn weight(&mut self, games: &mut Games, g: GameId, budget: &Budget) -> Result<GameId, NoAtomicWeight> {
         if self.far.is_none() {
-            check_all_small(games, g, budget)?;
             let n = max_nimber(games, g, budget)?;
             // Positions of `k·↑ + *m` hold nimbers up to `m ^ 1`, so twice the next power of
             // two above every nimber part seen is beyond all of them.
@@ -69,7 +152,9 @@ impl Calculus {
             return Ok(w);
         }
         let w = match games.as_nus(g) {
-            Some((x, k, _)) if self.use_nus && x.is_zero() => games.number(&Dyadic::integer(k)),
+            // A number's weight is its multiple of `↑` (0), as in CGSuite, not the calculus's
+            // (which would give 1/2 the weight 1).
+            Some((x, k, _)) if self.use_nus || !x.is_zero() => games.number(&Dyadic::integer(k)),
             _ => self.by_calculus(games, g, budget)?,
         };
         self.memo.insert(g, w);
@@ -131,8 +216,8 @@ fn extreme_integer(games: &mut Games, options: &[GameId], largest: bool, budget:
     }
 }
 
-/// Fails unless every position of `g` has Left options exactly when it has Right options.
-fn check_all_small(games: &mut Games, g: GameId, budget: &Budget) -> Result<(), NoAtomicWeight> {
+/// Whether every position of `g` has Left options exactly when it has Right options.
+fn is_all_small(games: &mut Games, g: GameId, budget: &Budget) -> Result<bool, Exhausted> {
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![g];
     while let Some(x) = stack.pop() {
@@ -144,16 +229,16 @@ fn check_all_small(games: &mut Games, g: GameId, budget: &Budget) -> Result<(), 
             if n.is_zero() {
                 continue;
             }
-            return Err(NoAtomicWeight::NotAllSmall);
+            return Ok(false);
         }
         let (l, r) = (games.left_options(x), games.right_options(x));
         if l.is_empty() != r.is_empty() {
-            return Err(NoAtomicWeight::NotAllSmall);
+            return Ok(false);
         }
         stack.extend(l);
         stack.extend(r);
     }
-    Ok(())
+    Ok(true)
 }
 
 /// The largest nimber part among the positions of `g`.

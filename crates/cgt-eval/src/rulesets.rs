@@ -27,13 +27,17 @@ mod links;
 mod maundy;
 mod nim;
 mod octal;
+mod partizan_arckayles;
 mod psub;
 mod push;
+mod skijumps;
+mod spawning;
 mod staircase;
 mod stones;
 mod toads;
 mod toppling;
 mod tree;
+mod weighted_arckayles;
 mod welter;
 mod wythoff;
 
@@ -92,6 +96,10 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     clobber_variants::KNIGHTS,
     clobber_variants::ROOKS,
     clobber_variants::QUEENS,
+    skijumps::ROW,
+    partizan_arckayles::ROW,
+    weighted_arckayles::ROW,
+    spawning::ROW,
 ];
 
 /// A ruleset whose positions' outcome class can be found by search, without their value.

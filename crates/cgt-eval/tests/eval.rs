@@ -116,7 +116,7 @@ fn errors_name_what_is_wrong() {
         "atomic(^^*)\natomic(1)\nmisere {1|0}\nmisere nim[1]\nfrob(1)\nfoo[1]",
         expect![[r#"
             atomic(^^*)  [= 2 · ?]
-            atomic(1)  [error type: 1 has no atomic weight: it is not all-small]
+            atomic(1)  [error type: 1 has no atomic weight: it is not infinitesimal]
             misere {1|0}  [= P · P]
             misere nim[1]  [= P · P]
             frob(1)  [error name: unknown function `frob`]

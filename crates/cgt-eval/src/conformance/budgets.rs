@@ -68,6 +68,14 @@ pub(super) fn large(row: &str) -> Option<&'static [&'static str]> {
         ],
         "psub" => &["misere psub[30, 40, 50] left=[1, 3, 7] right=[2, 5]"],
         "fission" => &[r#"fission["..x..x", "x..x..", "..x..x", "x..x..", "......"]"#],
+        "partizan_arckayles" => &[
+            "partizan_arckayles[1-2 B, 2-3 R, 3-4 G, 4-5 B, 5-6 R, 6-7 G, 7-8 B, 8-9 R, 9-10 G, 10-11 B, 11-12 R, 12-13 G, 13-14 B, 14-15 R, 15-16 G, 16-17 B, 17-18 R, 18-19 G, 19-20 B, 20-1 R, 1-11 G, 3-13 B, 5-15 R, 7-17 G]",
+        ],
+        "weighted_arckayles" => &[
+            "weighted_arckayles[1-2, 2-3, 3-4, 4-5, 5-6, 6-7, 7-8, 8-1, 1-5, 2-6, 3-7, 4-8] weights=[5, 4, 6, 3, 5, 4, 6, 5]",
+        ],
+        "spawning" => &[r#"spawning[40, 38, 35] code="1+S""#, r#"spawning[900000, 5] code="1-3""#],
+        "skijumps" => &[r#"skijumps["L.L.L.L.", ".R.R.R.R", "L.L.L.L.", ".R.R.R.R", "........"]"#],
         "deque" => {
             &["deque[3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4, 3, 3, 8, 3, 2, 7, 9, 5]"]
         }
@@ -77,7 +85,10 @@ pub(super) fn large(row: &str) -> Option<&'static [&'static str]> {
         "outcome" => &["outcome(domineering[8x8])"],
         "cf" | "options" | "birthday" | "leftstop" | "rightstop" | "mean" | "temp" | "thermograph" | "freeze"
         | "rcf" | "leftincentives" | "rightincentives" | "explain" | "companion" => return Some(with_clobber(row)),
-        "atomic" => &["atomic(^<40> + ^<41> + {0|^<30>*} + {^<20>|0} + {0||0|^<25>})"],
+        "atomic" => &[
+            "atomic(^<40> + ^<41> + {0|^<30>*} + {^<20>|0} + {0||0|^<25>})",
+            "atomic({1|^<12>||^<9>} + {0||0|-3/2} + {^^^|vv} + {1|^^||^} + {2|^<10>*||^<7>} + {0|||0||-1|-3})",
+        ],
         "cool" => &[r#"cool(clobber["xoxox", "oxoxo", "xoxox", "oxoxo", "xoxox"], 1/2)"#],
         "heat" => &["heat(^<60> + {^<50>*|v<40>}, {1|-1})"],
         "overheat" => &["overheat(^<60> + {^<50>*|v<40>}, {1|-1}, {2|-2})"],

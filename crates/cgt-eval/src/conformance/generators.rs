@@ -30,6 +30,9 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
         "rooks" => |r| Case::Position(format!("rooks[{}]", grid(r, 2, 3, &[('.', 2), ('x', 2), ('o', 2)]))),
         "queens" => |r| Case::Position(format!("queens[{}]", grid(r, 2, 3, &[('.', 2), ('x', 2), ('o', 2)]))),
         "fission" => |r| Case::Position(format!("fission[{}]", grid(r, 3, 4, &[('.', 4), ('x', 2), ('#', 1)]))),
+        "skijumps" => |r| {
+            Case::Position(format!("skijumps[{}]", grid(r, 3, 4, &[('.', 6), ('L', 1), ('R', 1), ('l', 1), ('r', 1)])))
+        },
         "maundy" => |r| Case::Position(format!("maundy[{}x{}]", 1 + r.below(6), 1 + r.below(6))),
         "psub" => |r| {
             let mut sets = [(); 2].map(|_| {
@@ -45,6 +48,21 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
         "domineering" => |r| Case::Position(format!("domineering[{}]", grid(r, 3, 4, &[('.', 4), ('#', 1)]))),
         "cram" => |r| Case::Position(format!("cram[{}]", grid(r, 3, 4, &[('.', 4), ('#', 1)]))),
         "arckayles" => |r| Case::Position(format!("arckayles[{}]", edges(r, 5, 6, &[""]))),
+        "spawning" => |r| {
+            // Codes whose heaps spawn few heaps: the oracle searches the sums they leave.
+            let codes = ["1-2", "2", "3E", "1-2C", "2-3C(3)", "1-2F"];
+            let heaps: Vec<String> = (0..1 + r.below(2)).map(|_| (1 + r.below(6)).to_string()).collect();
+            Case::Position(format!("spawning[{}] code=\"{}\"", heaps.join(", "), codes[r.below(6) as usize]))
+        },
+        "weighted_arckayles" => |r| {
+            let weights: Vec<String> = (0..5).map(|_| r.below(4).to_string()).collect();
+            let edges: Vec<String> =
+                (0..r.below(7)).map(|_| format!("{}-{}", 1 + r.below(5), 1 + r.below(5))).collect();
+            Case::Position(format!("weighted_arckayles[{}] weights=[{}]", edges.join(", "), weights.join(", ")))
+        },
+        "partizan_arckayles" => {
+            |r| Case::Position(format!("partizan_arckayles[{}]", edges(r, 5, 6, &[" B", " R", " G", ""])))
+        }
         "col" => |r| Case::Position(format!("col[{}]{}", edges(r, 5, 5, &[""]), tints(r))),
         "snort" => |r| Case::Position(format!("snort[{}]{}", edges(r, 5, 5, &[""]), tints(r))),
         "hackenbush" => |r| Case::Position(format!("hackenbush[{}]", edges_from(r, 0, 3, 5, &[" B", " R", " G"]))),

@@ -92,13 +92,15 @@ pub(crate) const THERMOGRAPH: FunctionDef = FunctionDef {
 pub(crate) const ATOMIC: FunctionDef = FunctionDef {
     name: "atomic",
     signature: "atomic(G)",
-    doc: "the atomic weight of an all-small game G",
+    doc: "the atomic weight of G: how many ^ it is worth (every all-small game, and some other infinitesimals)",
     returns: Returns::Game,
     aliases: &[],
-    limits: "Recursive over the canonical form's options, from the atomic weights of the options; k.^ + *m \
-             directly.",
+    limits: "Recursive over the canonical form's options, from the atomic weights of the options; x + k.^ + *m \
+             directly. A game that is not all-small is first checked to be infinitesimal, and then atomic by \
+             comparing G - W.^ with ^* + (*N : -1).",
     source: "ONAG ch. 16; WW ch. 8 (atomic weights); U. Larsson, R. J. Nowakowski (arXiv:2007.03949), Thm. \
-             10, for the constructive form computed.",
+             10, for the constructive form computed; CGSuite's CanonicalShortGame.AtomicWeight for games that are not \
+             all-small (atomic({1|^^||^}) = 2).",
     eval: atomic_weight,
 };
 
@@ -107,11 +109,18 @@ fn atomic_weight(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed
     match atomic::atomic_weight(&mut s.games, g, ctx.budget) {
         Ok(w) => Ok(s.games.as_number(w).map_or(Value::Game(w), Value::Number).into()),
         Err(NoAtomicWeight::Exhausted(e)) => Err(gave_up(e, call.span.clone(), ctx.budget)),
-        Err(NoAtomicWeight::NotAllSmall) => {
+        Err(NoAtomicWeight::NotInfinitesimal) => {
             let shown = s.games.display(g, s.style());
             Err(Box::new(
-                Diagnostic::error(Code::Type, call.span.clone(), format!("{shown} has no atomic weight: it is not all-small"))
-                    .with_hint("atomic weights are defined for all-small games: in every position, Left can move exactly when Right can"),
+                Diagnostic::error(Code::Type, call.span.clone(), format!("{shown} has no atomic weight: it is not infinitesimal"))
+                    .with_hint("only a game whose left and right stops are both 0 can be worth a multiple of ^; `leftstop` and `rightstop` show them"),
+            ))
+        }
+        Err(NoAtomicWeight::NotAtomic(w)) => {
+            let (shown, weight) = (s.games.display(g, s.style()), s.games.display(w, s.style()));
+            Err(Box::new(
+                Diagnostic::error(Code::Type, call.span.clone(), format!("{shown} has no atomic weight: it is infinitesimal but not atomic"))
+                    .with_hint(format!("the calculus gives {weight}, but G - {weight}.^ is not within ^* + (*N : -1) of 0 for a far star *N, so G is not like any multiple of ^ (every all-small game is atomic)")),
             ))
         }
     }

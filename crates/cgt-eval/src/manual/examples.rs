@@ -13,7 +13,7 @@ const EXAMPLES: &[(&str, &[&str])] = &[
     ("mean", &["mean({3 | -2})"]),
     ("temp", &["temp({3 | -2})", "temp(1/2)"]),
     ("thermograph", &["thermograph({2 || 1 | 0})"]),
-    ("atomic", &["atomic(^)", "atomic(^ + ^ + *)"]),
+    ("atomic", &["atomic(^)", "atomic(^ + ^ + *)", "atomic({1 | ^^ || ^})"]),
     ("cool", &["cool({3 | -2}, 1)"]),
     ("heat", &["heat(*, 2)"]),
     ("overheat", &["overheat(7/16, 0, 0)"]),

@@ -23,6 +23,7 @@ const GRIDS: &[&str] = &[
     "knights",
     "rooks",
     "queens",
+    "skijumps",
     "toads",
     "push",
     "shove",
@@ -33,7 +34,8 @@ const GRIDS: &[&str] = &[
 
 /// Rulesets played on an undirected graph written as edges `1-2` (Hackenbush's with a colour,
 /// vertex 0 the ground).
-const GRAPHS: &[&str] = &["col", "snort", "arckayles", "hackenbush", "childish"];
+const GRAPHS: &[&str] =
+    &["col", "snort", "arckayles", "hackenbush", "childish", "partizan_arckayles", "weighted_arckayles"];
 
 /// The most cells (or edges) drawn: a larger position is not drawn.
 const MAX_CELLS: usize = 400;
