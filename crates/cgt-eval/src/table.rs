@@ -60,7 +60,7 @@ fn shape(e: &DExpr) -> Option<(&DExpr, Vec<Index<'_>>)> {
         .iter()
         .map(|c| match c {
             Clause::For(v, a) => Some((v, a)),
-            Clause::If(_) => None,
+            Clause::If(_) | Clause::While(_) => None,
         })
         .collect::<Option<Vec<_>>>()?;
     (1..=2).contains(&indices.len()).then_some((expr, indices))

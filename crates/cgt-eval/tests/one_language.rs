@@ -214,3 +214,23 @@ fn let_binds_what_the_definition_language_computes() {
     assert_eq!(got[4], format!("[{}]", strip_class(&results("toads[\"TT..FF\"]\n")[0])));
     assert_eq!(got[5], "[1, 2]");
 }
+
+#[test]
+fn while_stops_its_for_at_the_first_false_value() {
+    // Subtract-a-square three ways: filtered, stopped early, and bounded by isqrt.
+    let src = "rule a(n) = [n - k times k for k in 1..n if k times k <= n]\n\
+               rule b(n) = [n - k times k for k in 1..n while k times k <= n]\n\
+               rule c(n) = [n - k times k for k in 1..isqrt(n)]\n\
+               grundy(a, 0..300) == grundy(b, 0..300)\ngrundy(b, 0..2000) == grundy(c, 0..2000)\n";
+    for r in &evaluate(src, &Config::default())[3..] {
+        assert_eq!(r.check, Some(cgt_eval::CheckStatus::Passed), "{:?}", r.diagnostics);
+    }
+    let mut rng = Rng::new(77);
+    for _ in 0..20 {
+        let (n, m) = (rng.below(20), rng.below(30));
+        let got = results(&format!("[(a, b) for a in 0..{n} for b in 0..{m} while b times b <= a]\n"));
+        let want: Vec<String> =
+            (0..=n).flat_map(|a| (0..=m).take_while(move |b| b * b <= a).map(move |b| format!("({a}, {b})"))).collect();
+        assert_eq!(got[0], format!("[{}]", want.join(", ")), "n={n} m={m}");
+    }
+}

@@ -22,8 +22,10 @@ use crate::lexer::{Span, Token};
 pub const MAX_NESTING: usize = 200;
 
 /// Words with a meaning in definitions.
-pub const DEF_KEYWORDS: &[&str] =
-    &["def", "rule", "if", "then", "else", "and", "or", "not", "for", "in", "times", "div", "mod", "true", "false"];
+pub const DEF_KEYWORDS: &[&str] = &[
+    "def", "rule", "if", "then", "else", "and", "or", "not", "for", "in", "while", "times", "div", "mod", "true",
+    "false",
+];
 
 /// `def NAME(PARAMS) = BODY` or `rule NAME(n) = BODY`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,6 +96,8 @@ pub enum Clause {
     For(Spanned<String>, DExpr),
     /// `if EXPR`
     If(DExpr),
+    /// `while EXPR`: the `for` before it stops at the first value where EXPR is false.
+    While(DExpr),
 }
 
 /// An item of a list or of a game's option list: an expression, or a comprehension when it has
@@ -681,6 +685,10 @@ impl<'src> Parser<'_, 'src> {
                 Some(Token::Ident("if")) if !out.is_empty() => {
                     self.pos += 1;
                     out.push(Clause::If(self.or_expr()?));
+                }
+                Some(Token::Ident("while")) if !out.is_empty() => {
+                    self.pos += 1;
+                    out.push(Clause::While(self.or_expr()?));
                 }
                 _ => return Ok(out),
             }

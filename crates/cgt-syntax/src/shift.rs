@@ -176,7 +176,7 @@ impl<'a> Stack<'a> {
                     by.spanned(var);
                     self.dexprs.push(e);
                 }
-                Clause::If(e) => self.dexprs.push(e),
+                Clause::If(e) | Clause::While(e) => self.dexprs.push(e),
             }
         }
     }

@@ -90,6 +90,8 @@ pub(crate) struct CItem {
 pub(crate) enum CClause {
     For(usize, CExpr, Span),
     If(CExpr, Span),
+    /// Stops the `for` before it at the first value where the condition is false.
+    While(CExpr, Span),
 }
 
 /// A compiled definition.
@@ -234,6 +236,7 @@ impl Compiler<'_> {
                     clauses.push(CClause::For(slot, over, e.span.clone()));
                 }
                 Clause::If(e) => clauses.push(CClause::If(self.expr(e)?, e.span.clone())),
+                Clause::While(e) => clauses.push(CClause::While(self.expr(e)?, e.span.clone())),
             }
         }
         let expr = self.expr(&item.expr);

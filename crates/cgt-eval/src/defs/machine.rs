@@ -327,6 +327,8 @@ impl Machine<'_> {
         Ok(())
     }
 
+    /// Runs the clauses `cs` around `e`, pushing each value; `false` when a `while` stopped
+    /// the `for` it follows (which then ends, and the loops around it go on).
     fn clauses(
         &mut self,
         cs: &[CClause],
@@ -334,31 +336,38 @@ impl Machine<'_> {
         frame: &mut Vec<DVal>,
         out: &mut Vec<DVal>,
         option: bool,
-    ) -> R<()> {
+    ) -> R<bool> {
         self.budget.check().map_err(Stop::Budget)?;
         let Some((first, rest)) = cs.split_first() else {
             out.push(if option { self.option_value(e, frame)? } else { self.eval(e, frame)? });
-            return Ok(());
+            return Ok(true);
         };
         match first {
             CClause::If(c, span) => match self.eval(c, frame)? {
                 DVal::Bool(true) => self.clauses(rest, e, frame, out, option),
-                DVal::Bool(false) => Ok(()),
+                DVal::Bool(false) => Ok(true),
                 _ => Err(fail(span, "an `if` filter must be true or false")),
+            },
+            CClause::While(c, span) => match self.eval(c, frame)? {
+                DVal::Bool(true) => self.clauses(rest, e, frame, out, option),
+                DVal::Bool(false) => Ok(false),
+                _ => Err(fail(span, "a `while` condition must be true or false")),
             },
             CClause::For(slot, CExpr::Range(a, b, _), span) => {
                 // A range is counted through, never built as a list.
                 let (a, b) = (self.int(a, frame, span)?, self.int(b, frame, span)?);
                 if a > b {
-                    return Ok(());
+                    return Ok(true);
                 }
                 frame[*slot] = DVal::Int(a);
                 loop {
-                    self.clauses(rest, e, frame, out, option)?;
+                    if !self.clauses(rest, e, frame, out, option)? {
+                        return Ok(true);
+                    }
                     // The variable is counted up in place: no body can assign it.
                     match &mut frame[*slot] {
                         DVal::Int(i) if *i < b => *i += 1u32,
-                        _ => return Ok(()),
+                        _ => return Ok(true),
                     }
                 }
             }
@@ -370,9 +379,11 @@ impl Machine<'_> {
                 };
                 for x in xs.iter() {
                     frame[*slot] = x.clone();
-                    self.clauses(rest, e, frame, out, option)?;
+                    if !self.clauses(rest, e, frame, out, option)? {
+                        break;
+                    }
                 }
-                Ok(())
+                Ok(true)
             }
         }
     }

@@ -89,7 +89,7 @@ impl<'a> Walker<'a> {
                     self.out.push(NameRef { name: var.clone(), role: NameRole::LocalDecl(LocalKind::ForVar) });
                     scope = Some(self.declare(var, LocalKind::ForVar, scope));
                 }
-                Clause::If(cond) => stack.push(Task::Expr(cond, scope)),
+                Clause::If(cond) | Clause::While(cond) => stack.push(Task::Expr(cond, scope)),
             }
         }
         stack.push(Task::Expr(&item.expr, scope));
