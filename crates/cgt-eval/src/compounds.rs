@@ -20,6 +20,7 @@ use cgt_syntax::{CallArg, Code, Diagnostic, Expr, ExprKind, Span, SumOp};
 use num_bigint::BigUint;
 
 use crate::Session;
+use crate::args::Arg;
 use crate::context::{Computed, Ctx};
 use crate::functions::compound::compound_of;
 use crate::functions::impartial::{Part, TreeId};
@@ -60,7 +61,8 @@ impl Session {
             && let Some(c) = compound_of(&name.node)
         {
             let def = crate::registry::function(&name.node).expect("compounds are functions");
-            let call = Call { name, args, span: &operand.span, def };
+            let args: Vec<Arg> = args.iter().map(Arg::Syntax).collect();
+            let call = Call { name, args: &args, span: &operand.span, def };
             return self.compound(c, Convention::Misere, &call, ctx);
         }
         match self.impartial_parts(operand, ctx)? {
@@ -215,14 +217,14 @@ impl Session {
         }
         let mut parts = Vec::new();
         for a in call.args {
-            let CallArg::Expr(e) = a else {
+            if !a.is_value() {
                 return Err(Box::new(Diagnostic::error(
                     Code::Argument,
                     call.span.clone(),
                     format!("each component is an impartial game: {HEAPS}, *n, {{0, *|0, *}}"),
                 )));
-            };
-            parts.push((self.impartial_arg(e, ctx)?, e.span.clone()));
+            }
+            parts.push((self.with_arg(a, ctx, |s, e, ctx| s.impartial_arg(e, ctx))?, a.span()));
         }
         let heaps: Option<Vec<Component>> = parts
             .iter()
@@ -257,7 +259,11 @@ impl Session {
     /// Whether every argument of a compound call is a heap game or a sum of them, so that the
     /// heap rules apply (`selective` and `conjunctive` of other games give games).
     pub(crate) fn heap_arguments(&mut self, call: &Call) -> bool {
-        call.args.iter().all(|a| matches!(a, CallArg::Expr(e) if self.is_heap_sum(e)))
+        call.args.iter().all(|a| match a {
+            Arg::Syntax(CallArg::Expr(e)) => self.is_heap_sum(e),
+            Arg::Value(v) => v.form_expr().is_some_and(|e| self.is_heap_sum(&e)),
+            Arg::Syntax(_) => false,
+        })
     }
 
     /// Whether an expression is a heap ruleset position or a sum of them.

@@ -109,8 +109,19 @@ impl From<Fail> for Stop {
 }
 
 /// A call of a function of the registry from a definition: its name, its arguments' values
-/// and, for arguments that are positions, their text.
-type RegistryCall = (&'static str, Vec<DVal>, Vec<Option<Arc<str>>>);
+/// and, for arguments that are positions or rules, their text.
+type RegistryCall = (&'static str, Vec<DVal>, Vec<ArgForm>);
+
+/// What a registry call's argument was written as, beyond its value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum ArgForm {
+    /// A value computed in the body.
+    Value,
+    /// A ruleset position, with its text (`kayles[5]`): functions of forms read it.
+    Position(Arc<str>),
+    /// A rule's name (`grundy(kayles, n)`, `grundy(sq, n)` with `rule sq(n) = ...`).
+    Rule(Arc<str>),
+}
 
 /// The session's definitions, their memo and the option tables of user rules.
 #[derive(Default)]
@@ -247,32 +258,9 @@ impl Session {
         out
     }
 
-    /// Calls a user definition from an ordinary expression, if `name` is one.
-    pub(crate) fn call_user(
-        &mut self,
-        name: &str,
-        args: &[cgt_syntax::CallArg],
-        span: &Span,
-        ctx: &Ctx,
-    ) -> Option<EvalResult<Value>> {
-        let idx = self.table::<Defs>().lookup(name)?;
-        Some(self.call_user_at(idx, args, span, ctx))
-    }
-
     /// Calls a builtin of the definition language (`sum`, `mex`, `len`, `min`, `max`, `isqrt`)
-    /// from an ordinary expression, if `name` is one: the same function on the same values.
-    pub(crate) fn call_builtin(
-        &mut self,
-        name: &str,
-        args: &[cgt_syntax::CallArg],
-        span: &Span,
-        ctx: &Ctx,
-    ) -> Option<EvalResult<Value>> {
-        let b = compile::Builtin::named(name)?;
-        Some(self.call_builtin_values(b, args, span, ctx))
-    }
-
-    fn call_builtin_values(
+    /// from an ordinary expression: the same function on the same values.
+    pub(crate) fn call_builtin_values(
         &mut self,
         b: compile::Builtin,
         args: &[cgt_syntax::CallArg],
@@ -300,7 +288,14 @@ impl Session {
         Ok(vals)
     }
 
-    fn call_user_at(&mut self, idx: usize, args: &[cgt_syntax::CallArg], span: &Span, ctx: &Ctx) -> EvalResult<Value> {
+    /// Calls the user definition `idx` from an ordinary expression.
+    pub(crate) fn call_user_at(
+        &mut self,
+        idx: usize,
+        args: &[cgt_syntax::CallArg],
+        span: &Span,
+        ctx: &Ctx,
+    ) -> EvalResult<Value> {
         let vals = self.definition_args(args, span, ctx)?;
         let defs = self.table::<Defs>();
         let arity = defs.compiled[idx].arity;

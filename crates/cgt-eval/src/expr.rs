@@ -89,17 +89,22 @@ impl Session {
 
     /// A value as a game: numbers are games; a score, a count or an outcome is not.
     pub(crate) fn as_game(&mut self, v: Value, e: &Expr, ctx: &Ctx) -> EvalResult<GameId> {
+        self.as_game_at(v, &e.span, ctx)
+    }
+
+    /// A value as a game, for the text at `span`.
+    pub(crate) fn as_game_at(&mut self, v: Value, span: &Span, ctx: &Ctx) -> EvalResult<GameId> {
         match v {
             Value::Game(g) => Ok(g),
             Value::Number(x) => Ok(self.games.number(&x)),
-            other => Err(self.not_a_game(&other, e, ctx)),
+            other => Err(self.not_a_game_at(&other, span, ctx)),
         }
     }
 
-    /// The error for a value used as a game that is not one.
-    pub(crate) fn not_a_game(&mut self, v: &Value, e: &Expr, ctx: &Ctx) -> Box<Diagnostic> {
+    /// The error for a value used as a game that is not one, for the text at `span`.
+    pub(crate) fn not_a_game_at(&mut self, v: &Value, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {
         let shown = self.show(v);
-        let text = &ctx.src[e.span.clone()];
+        let text = &ctx.src[span.clone()];
         let (what, hint) = match v {
             Value::Integer(_, q) => (
                 format!("{}, a plain number", q.describe()),
@@ -127,7 +132,7 @@ impl Session {
         };
         let short = if matches!(v, Value::Loopy(_)) { "a short game" } else { "a game" };
         Box::new(
-            Diagnostic::error(Code::Type, e.span.clone(), format!("`{text}` is {shown}: {what}, not {short}"))
+            Diagnostic::error(Code::Type, span.clone(), format!("`{text}` is {shown}: {what}, not {short}"))
                 .with_hint(hint),
         )
     }

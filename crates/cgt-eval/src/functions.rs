@@ -20,15 +20,17 @@ pub use tex::latex;
 mod thermo;
 mod winning;
 
+use cgt_core::Budget;
 use cgt_core::game::GameId;
 use cgt_core::operators::OpError;
-use cgt_core::{Budget, Dyadic};
-use cgt_syntax::{CallArg, Code, Diagnostic, Expr, Span};
+use cgt_syntax::{CallArg, Code, Diagnostic, Span};
 
 use crate::Session;
+use crate::args::Arg;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Call, FunctionDef, find_function};
-use crate::value::{EvalResult, Value, gave_up};
+use crate::resolve::{Callee, Role, callee};
+use crate::value::{EvalResult, gave_up};
 
 /// Every function, in the order completion lists them.
 pub(crate) static ROWS: &[FunctionDef] = &[
@@ -88,74 +90,46 @@ impl Session {
         span: &cgt_syntax::Span,
         ctx: &Ctx,
     ) -> EvalResult<Computed> {
-        if let Some(v) = self.call_user(&name.node, args, span, ctx) {
-            return v.map(Computed::plain);
-        }
-        if let Some(v) = self.call_builtin(&name.node, args, span, ctx) {
-            return v.map(Computed::plain);
-        }
-        let def = find_function(name)?;
-        (def.eval)(self, &Call { name, args, span, def }, ctx)
+        let user = |n: &str| self.table::<crate::defs::Defs>().lookup(n);
+        let def = match callee(&name.node, Role::Call, user) {
+            Some(Callee::User(idx)) => return self.call_user_at(idx, args, span, ctx).map(Computed::plain),
+            Some(Callee::Builtin(b)) => return self.call_builtin_values(b, args, span, ctx).map(Computed::plain),
+            Some(Callee::Function(def)) => def,
+            // Nothing of that name: the error, with a suggestion.
+            Some(Callee::Ruleset(_)) | None => find_function(name)?,
+        };
+        let args: Vec<Arg> = args.iter().map(Arg::Syntax).collect();
+        (def.eval)(self, &Call { name, args: &args, span, def }, ctx)
     }
 
-    /// The single expression argument of a call.
-    pub(crate) fn one_arg<'a>(&self, call: &Call<'a>, what: &str) -> EvalResult<&'a Expr> {
+    /// The single value argument of a call.
+    pub(crate) fn one_arg<'a>(&self, call: &'a Call<'a>, what: &str) -> EvalResult<&'a Arg<'a>> {
         match call.args {
-            [CallArg::Expr(e)] => Ok(e),
+            [a] if a.is_value() => Ok(a),
             _ => Err(arity(call, what)),
         }
     }
 
     /// The single game argument of a call.
     pub(crate) fn game_arg(&mut self, call: &Call, ctx: &Ctx) -> EvalResult<GameId> {
-        let e = self.one_arg(call, "one game")?;
-        self.game(e, ctx)
+        let a = self.one_arg(call, "one game")?;
+        self.arg_game(a, ctx)
     }
 
-    /// The `N` expression arguments of a call (`what` says what they are, for the error).
-    pub(crate) fn n_args<'a, const N: usize>(&self, call: &Call<'a>, what: &str) -> EvalResult<[&'a Expr; N]> {
-        let exprs: Vec<&Expr> = call
-            .args
-            .iter()
-            .filter_map(|a| match a {
-                CallArg::Expr(e) => Some(e),
-                _ => None,
-            })
-            .collect();
-        if exprs.len() != call.args.len() {
+    /// The `N` value arguments of a call (`what` says what they are, for the error).
+    pub(crate) fn n_args<'a, const N: usize>(&self, call: &'a Call<'a>, what: &str) -> EvalResult<[&'a Arg<'a>; N]> {
+        if !call.args.iter().all(Arg::is_value) {
             return Err(arity(call, what));
         }
-        exprs.try_into().map_err(|_| arity(call, what))
+        let args: Vec<&Arg> = call.args.iter().collect();
+        args.try_into().map_err(|_| arity(call, what))
     }
 
     /// The `N` game arguments of a call.
     pub(crate) fn game_args<const N: usize>(&mut self, call: &Call, what: &str, ctx: &Ctx) -> EvalResult<[GameId; N]> {
-        let exprs = self.n_args::<N>(call, what)?;
-        let games = exprs.iter().map(|e| self.game(e, ctx)).collect::<EvalResult<Vec<GameId>>>()?;
+        let args = self.n_args::<N>(call, what)?;
+        let games = args.iter().map(|a| self.arg_game(a, ctx)).collect::<EvalResult<Vec<GameId>>>()?;
         Ok(games.try_into().expect("one game per argument"))
-    }
-
-    /// A whole number `n >= 0` given as an argument: a plain number or a game that is one.
-    pub(crate) fn whole_arg(&mut self, e: &Expr, ctx: &Ctx) -> EvalResult<u64> {
-        let v = self.eval(e, ctx)?;
-        let x = match &v {
-            Value::Integer(n, _) => Some(Dyadic::integer(n.clone())),
-            Value::Number(x) => Some(x.clone()),
-            Value::Game(g) => self.games.as_number(*g),
-            _ => None,
-        };
-        let n = x.filter(Dyadic::is_integer).and_then(|x| u64::try_from(x.numerator()).ok());
-        n.ok_or_else(|| {
-            let shown = self.show(&v);
-            Box::new(
-                Diagnostic::error(
-                    Code::Argument,
-                    e.span.clone(),
-                    format!("`{}` is {shown}, not a whole number >= 0", &ctx.src[e.span.clone()]),
-                )
-                .with_hint("this argument is a count: 0, 1, 2, ..."),
-            )
-        })
     }
 }
 

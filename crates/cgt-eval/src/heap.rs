@@ -15,6 +15,7 @@ use cgt_rules::octal::{ClosedForm, OctalCode};
 use cgt_syntax::{CallArg, Code, Diagnostic, ExprKind, Ruleset, Span, Spanned};
 
 use crate::Session;
+use crate::args::Arg;
 use crate::context::{Computed, Ctx};
 use crate::registry::{RuleSpec, RulesetDef, check_settings, find_ruleset};
 use crate::value::{EvalResult, Quantity, Value, gave_up, gave_up_because};
@@ -46,7 +47,8 @@ impl Session {
     }
 
     /// The heap rule named by a function argument: `kayles`, `octal code=0.137`, `stones take=[1, 2]`.
-    pub(crate) fn argument_rule(&mut self, arg: &CallArg) -> EvalResult<HeapRule> {
+    pub(crate) fn argument_rule(&mut self, arg: &Arg) -> EvalResult<HeapRule> {
+        let Arg::Syntax(arg) = arg else { return Err(not_a_rule(&arg.span())) };
         if let CallArg::Expr(e) = arg
             && let ExprKind::Name(n) = &e.node
             && let Some(rule) = self.user_rule_stub(n)

@@ -4,6 +4,7 @@
 //! [`Budget`], and returns one [`StmtReport`] per statement. Nothing here prints or exits; the
 //! command line and the language server turn reports into text and protocol messages.
 
+mod args;
 mod check;
 mod compounds;
 #[cfg(test)]
@@ -22,6 +23,7 @@ mod parallel;
 mod pictures;
 pub mod registry;
 mod report;
+pub mod resolve;
 mod rulesets;
 mod table;
 mod value;

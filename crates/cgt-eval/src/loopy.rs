@@ -200,7 +200,7 @@ impl Session {
             Value::Loopy(Loopy::Stopper(s)) => Ok(append(graph, s.graph())),
             Value::Loopy(Loopy::Sided(s)) => Ok(append(graph, side_graph(&s, side))),
             Value::Loopy(Loopy::Unsided(g)) => Ok(append(graph, &g)),
-            Value::Loopy(Loopy::Impartial(_)) => Err(impartial_only(e)),
+            Value::Loopy(Loopy::Impartial(_)) => Err(impartial_only(&e.span)),
             other => {
                 let g = self.as_game(other, e, ctx)?;
                 self.lift(&e.span, ctx.budget, |games, b| graph.add_short(games, g, b))
@@ -269,7 +269,7 @@ impl Session {
             Value::Game(g) if self.games.nim_value(*g).is_some() => {
                 Ok(Gsg::Finite(self.games.nim_value(*g).expect("a nimber")))
             }
-            _ => Err(impartial_only(e)),
+            _ => Err(impartial_only(&e.span)),
         }
     }
 
@@ -323,8 +323,8 @@ impl Session {
         match v {
             Value::Loopy(Loopy::Stopper(s)) => Ok(*s),
             Value::Loopy(Loopy::Sided(s)) => Err(not_a_stopper(&s, e, ctx)),
-            Value::Loopy(Loopy::Unsided(g)) => Err(self.not_stopper(&g, e, ctx)),
-            Value::Loopy(Loopy::Impartial(_)) => Err(impartial_only(e)),
+            Value::Loopy(Loopy::Unsided(g)) => Err(self.not_stopper(&g, &e.span, ctx)),
+            Value::Loopy(Loopy::Impartial(_)) => Err(impartial_only(&e.span)),
             other => {
                 let g = self.as_game(other, e, ctx)?;
                 Stopper::from_short(&mut self.games, g, ctx.budget).map_err(|x| stopper_error(x, &e.span, ctx))
@@ -343,22 +343,22 @@ impl Session {
         report: &StmtReport,
         ctx: &Ctx,
     ) -> EvalResult<Comparison> {
-        let x = self.sided_of(a.clone(), lhs, ctx)?;
-        let y = self.sided_of(b.clone(), rhs, ctx)?;
+        let x = self.sided_of(a.clone(), &lhs.span, ctx)?;
+        let y = self.sided_of(b.clone(), &rhs.span, ctx)?;
         x.compare(&y, ctx.budget).map_err(|e| gave_up(e, report.span.clone(), ctx.budget))
     }
 
     /// The error for a game that is not a stopper, with its outcome class.
-    fn not_stopper(&mut self, g: &LoopyGraph, e: &Expr, ctx: &Ctx) -> Box<Diagnostic> {
+    fn not_stopper(&mut self, g: &LoopyGraph, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {
         let class = match lgraph::outcome_class(g, 0, ctx.budget) {
             Ok(Some(o)) => format!("its outcome class is {o}"),
             _ => "its outcome class could not be computed".to_string(),
         };
-        let text = &ctx.src[e.span.clone()];
+        let text = &ctx.src[span.clone()];
         Box::new(
             Diagnostic::error(
                 Code::Loopy,
-                e.span.clone(),
+                span.clone(),
                 format!("cgt found no stoppers for the sides of `{text}` (play can alternate forever); {class}"),
             )
             .with_hint(format!("{SIDES}; its outcome class can be checked with `is`")),
@@ -491,11 +491,11 @@ fn label_outside(name: &str, span: &Span) -> Box<Diagnostic> {
 }
 
 /// The error for a sum (or option) mixing a game on a graph with other games.
-fn impartial_only(e: &Expr) -> Box<Diagnostic> {
+fn impartial_only(span: &Span) -> Box<Diagnostic> {
     Box::new(
         Diagnostic::error(
             Code::Type,
-            e.span.clone(),
+            span.clone(),
             "a game on a graph adds only to games on graphs and nimbers (impartial games)",
         )
         .with_hint("sums of games on graphs are evaluated by their generalised Sprague–Grundy values: `graph[1->2] from=1 + *2`"),

@@ -7,9 +7,10 @@
 //! compounds). Nothing else in the crate matches on a ruleset's or a function's name.
 
 use cgt_rules::heap::HeapRule;
-use cgt_syntax::{CallArg, Code, Diagnostic, Ruleset, Setting, Span, Spanned};
+use cgt_syntax::{Code, Diagnostic, Ruleset, Setting, Span, Spanned};
 
 use crate::Session;
+use crate::args::Arg;
 use crate::context::{Computed, Ctx};
 use crate::names::suggest;
 use crate::value::EvalResult;
@@ -144,12 +145,13 @@ impl std::fmt::Debug for FunctionDef {
     }
 }
 
-/// A function call as the functions see it.
+/// A function call as the functions see it: from a statement, its arguments as written; from
+/// a definition's body, the values it computed (see `args.rs`).
 pub(crate) struct Call<'a> {
     /// The function's name as written.
     pub name: &'a Spanned<String>,
     /// The arguments.
-    pub args: &'a [CallArg],
+    pub args: &'a [Arg<'a>],
     /// The whole call.
     pub span: &'a Span,
     /// The function's row.

@@ -234,3 +234,96 @@ fn while_stops_its_for_at_the_first_false_value() {
         assert_eq!(got[0], format!("[{}]", want.join(", ")), "n={n} m={m}");
     }
 }
+
+/// A call of each built-in function from a definition's body: the definition's parameters,
+/// its body, the arguments it is called with, and the same call written out as a statement.
+const CALLS_FROM_BODIES: &[(&str, &str, &str, &str, &str)] = &[
+    ("outcome", "n", "outcome({n | -1})", "3", "outcome({3 | -1})"),
+    ("cf", "n", "cf({n | n})", "3", "cf({3 | 3})"),
+    ("options", "n", "options({n | 0, -n})", "3", "options({3 | 0, -3})"),
+    ("birthday", "n", "birthday({n | -n})", "3", "birthday({3 | -3})"),
+    ("leftstop", "n", "leftstop({n | -n})", "3", "leftstop({3 | -3})"),
+    ("rightstop", "n", "rightstop({n | -n})", "3", "rightstop({3 | -3})"),
+    ("mean", "n", "mean({n | 1})", "3", "mean({3 | 1})"),
+    ("temp", "n", "temp({n | -n})", "3", "temp({3 | -3})"),
+    ("thermograph", "n", "thermograph({n | -n})", "3", "thermograph({3 | -3})"),
+    ("atomic", "n", "atomic(n * {0 | *})", "3", "atomic(3 * {0 | *})"),
+    ("cool", "n", "cool({n | -n}, n - 2)", "3", "cool({3 | -3}, 1)"),
+    ("heat", "n", "heat({n | -n}, n - 2)", "3", "heat({3 | -3}, 1)"),
+    ("overheat", "n", "overheat({n | -n}, 1, n - 2)", "3", "overheat({3 | -3}, 1, 1)"),
+    ("freeze", "n", "freeze({n | -n})", "3", "freeze({3 | -3})"),
+    ("rcf", "n", "rcf({n | -n})", "3", "rcf({3 | -3})"),
+    ("leftincentives", "n", "leftincentives({n | -n})", "3", "leftincentives({3 | -3})"),
+    ("rightincentives", "n", "rightincentives({n | -n})", "3", "rightincentives({3 | -3})"),
+    ("tiny", "n", "tiny(n + 1)", "3", "tiny(4)"),
+    ("miny", "n", "Miny(n + 1)", "3", "miny(4)"),
+    ("pow", "n", "pow({0 | *}, n - 1)", "3", "pow({0 | *}, 2)"),
+    ("powto", "n", "powto({0 | *}, n - 1)", "3", "powto({0 | *}, 2)"),
+    ("uptimal", "n", "uptimal(n * {0 | *})", "3", "uptimal(3 * {0 | *})"),
+    ("norton", "n", "norton(n, {1 | 0})", "3", "norton(3, {1 | 0})"),
+    ("conway", "n", "conway(n, n + 1)", "3", "conway(3, 4)"),
+    ("ordinalproduct", "n", "ordinalproduct(n, n + 1)", "3", "ordinalproduct(3, 4)"),
+    ("companion", "n", "companion(n * {0 | *})", "3", "companion(3 * {0 | *})"),
+    ("born", "n", "born(n - 1)", "3", "born(2)"),
+    ("explain", "n", "explain({n | -n})", "3", "explain({3 | -3})"),
+    ("grundy", "n", "grundy(kayles[n] + *)", "3", "grundy(kayles[3] + *)"),
+    ("period", "n", "period(kayles)", "3", "period(kayles)"),
+    ("nimsum", "n", "nimsum(n, n + 2)", "3", "nimsum(3, 5)"),
+    ("nimprod", "n", "nimprod(n, n + 2)", "3", "nimprod(3, 5)"),
+    ("diminished", "a, b", "diminished(kayles[a], kayles[b])", "3, 4", "diminished(kayles[3], kayles[4])"),
+    ("selective", "n", "selective(kayles[n], kayles[n])", "3", "selective(kayles[3], kayles[3])"),
+    ("shortened", "a, b", "shortened(kayles[a], kayles[b])", "3, 5", "shortened(kayles[3], kayles[5])"),
+    ("conjunctive", "n", "conjunctive(kayles[n], kayles[n])", "3", "conjunctive(kayles[3], kayles[3])"),
+    ("continued", "a, b", "continued(kayles[a], kayles[b])", "3, 4", "continued(kayles[3], kayles[4])"),
+    ("genus", "n", "genus(kayles[n + 1])", "3", "genus(kayles[4])"),
+    ("mate", "n", "mate(kayles[n])", "3", "mate(kayles[3])"),
+    ("miserenim", "n", "miserenim(kayles[n])", "3", "miserenim(kayles[3])"),
+    ("quotient", "n", "quotient(kayles, n + 1)", "3", "quotient(kayles, 4)"),
+    ("onside", "n", "onside({n | -n})", "3", "onside({3 | -3})"),
+    ("offside", "n", "offside({n | -n})", "3", "offside({3 | -3})"),
+    ("tex", "n", "tex({n | -n})", "3", "tex({3 | -3})"),
+];
+
+/// A statement's value without the outcome class and the extras after ` · `: a definition's
+/// whole-number result is a game (with its class), a statement's a plain number.
+fn value_part(v: &str) -> &str {
+    v.split(" · ").next().unwrap_or(v)
+}
+
+#[test]
+fn definitions_call_every_built_in_function_with_values_computed_in_their_bodies() {
+    let mut src = String::new();
+    for (i, (_, params, body, args, _)) in CALLS_FROM_BODIES.iter().enumerate() {
+        src.push_str(&format!("def call{i}({params}) = {body}\ncall{i}({args})\n"));
+    }
+    let got = results(&src);
+    let want = one_by_one(&CALLS_FROM_BODIES.iter().map(|c| c.4.to_string()).collect::<Vec<_>>());
+    for (i, (name, ..)) in CALLS_FROM_BODIES.iter().enumerate() {
+        let (g, w) = (&got[2 * i + 1], &want[i]);
+        assert!(!w.starts_with("error") && !g.starts_with("error"), "{name}: {g} / {w}");
+        assert_eq!(value_part(g), value_part(w), "{name} from a definition's body");
+    }
+    // Every function of the registry has its case, but `table`, a statement of its own.
+    for f in cgt_eval::functions() {
+        let has_case = CALLS_FROM_BODIES.iter().any(|c| c.0 == f.name);
+        assert!(has_case || f.name == "table", "no call of `{}` from a definition's body", f.name);
+    }
+    let table = results("def t(n) = table([[n]])\nt(3)\n");
+    assert!(table[1].contains("`table(...)` is a statement of its own"), "{}", table[1]);
+}
+
+#[test]
+fn rule_names_are_arguments_inside_definitions() {
+    let src = "rule sq(n) = [n - k times k for k in 1..isqrt(n)]\n\
+               [grundy(sq, n) for n in 0..30]\n\
+               grundy(sq, 0..30)\n\
+               def k(n) = grundy(kayles, n)\n\
+               [k(n) for n in 0..30]\n\
+               grundy(kayles, 0..30)\n";
+    let got = results(src);
+    assert_eq!(got[1], value_part(&got[2]), "a user rule by its name");
+    assert_eq!(got[4], value_part(&got[5]), "a ruleset by its name");
+    // A name that is a value in scope stays the value: here `kayles` is a parameter.
+    let shadow = results("def f(kayles) = kayles + 1\nf(2)\n");
+    assert_eq!(value_part(&shadow[1]), "3");
+}

@@ -4,7 +4,8 @@
 //! rulesets mean.
 
 use cgt_eval::manual::Entry;
-use cgt_eval::{Details, StmtReport, registry};
+use cgt_eval::resolve::{Callee, Role, callee};
+use cgt_eval::{Details, StmtReport};
 use cgt_syntax::{LocalKind, Span, Token, lex};
 
 use crate::engine::Analysis;
@@ -52,17 +53,18 @@ fn hover_word(a: &Analysis, offset: usize) -> Option<HoverInfo> {
     let (Token::Ident(word), span) = &tokens[k] else { return None };
     let span = base + span.start..base + span.end;
     let next = tokens.get(k + 1).map(|t| t.0);
-    if next == Some(Token::LParen)
-        && let Some(f) = registry::function(word)
-    {
-        return Some(entry_hover(span, Entry::Function(f)));
+    // Not the document's own (that was an occurrence above): a built-in, resolved as
+    // evaluation resolves it.
+    let role = match next {
+        Some(Token::LParen) => Role::Call,
+        Some(Token::LBracket) => Role::Position,
+        _ => return None,
+    };
+    match callee(word, role, |_| None::<usize>)? {
+        Callee::Function(f) => Some(entry_hover(span, Entry::Function(f))),
+        Callee::Ruleset(r) => Some(entry_hover(span, Entry::Ruleset(r))),
+        Callee::User(_) | Callee::Builtin(_) => None,
     }
-    if next == Some(Token::LBracket)
-        && let Some(r) = registry::ruleset(word)
-    {
-        return Some(entry_hover(span, Entry::Ruleset(r)));
-    }
-    None
 }
 
 /// The hover of a function or ruleset name: its manual entry, and where the book has it.

@@ -9,6 +9,8 @@ use std::collections::HashMap;
 
 use cgt_syntax::{Definition, LocalKind, NameRole, Span, Stmt, StmtKind, name_defined, name_refs};
 
+use cgt_eval::resolve::{Callee, Role, callee};
+
 use crate::engine::Analysis;
 
 /// What an occurrence of a name refers to.
@@ -55,10 +57,14 @@ pub(crate) fn occurrences(a: &Analysis) -> Vec<Occurrence> {
                 NameRole::LocalDecl(kind) => Some(Target::Local { stmt: i, decl: r.name.span.clone(), kind: *kind }),
                 NameRole::LocalUse { decl, kind } => Some(Target::Local { stmt: i, decl: decl.clone(), kind: *kind }),
             };
+            // Calls and positions resolve as evaluation resolves them (`cgt_eval::resolve`):
+            // the document's definition of that name, else a built-in (not bound here); a
+            // plain name that no `let` binds may be a rule given by name.
+            let user = |n: &str| defs.get(n).copied();
             let target = target.or_else(|| match r.role {
-                NameRole::Value | NameRole::Call | NameRole::Position => {
-                    defs.get(r.name.node.as_str()).map(|&j| Target::Def(j))
-                }
+                NameRole::Call => resolved(callee(&r.name.node, Role::Call, user)),
+                NameRole::Position => resolved(callee(&r.name.node, Role::Position, user)),
+                NameRole::Value => user(&r.name.node).map(Target::Def),
                 _ => None,
             });
             if let Some(target) = target {
@@ -73,6 +79,14 @@ pub(crate) fn occurrences(a: &Analysis) -> Vec<Occurrence> {
     }
     out.sort_by_key(|o| o.span.start);
     out
+}
+
+/// The document's definition a resolved name refers to, if it is one of the document's.
+fn resolved(c: Option<Callee<usize>>) -> Option<Target> {
+    match c? {
+        Callee::User(j) => Some(Target::Def(j)),
+        _ => None,
+    }
 }
 
 /// The occurrence whose span contains `offset` (ends included).

@@ -10,33 +10,8 @@ use num_bigint::BigInt;
 
 use super::{DVal, Defs, Fail};
 use crate::registry::FunctionDef;
-
-/// The builtins of the definition language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Builtin {
-    Min,
-    Max,
-    Mex,
-    Sum,
-    Len,
-    /// The whole square root, rounded down.
-    Isqrt,
-}
-
-impl Builtin {
-    /// The builtin called `name`.
-    pub fn named(name: &str) -> Option<Builtin> {
-        Some(match name {
-            "min" => Builtin::Min,
-            "max" => Builtin::Max,
-            "mex" => Builtin::Mex,
-            "sum" => Builtin::Sum,
-            "len" => Builtin::Len,
-            "isqrt" => Builtin::Isqrt,
-            _ => return None,
-        })
-    }
-}
+pub(crate) use crate::resolve::Builtin;
+use crate::resolve::{Callee, Role, callee};
 
 /// A compiled expression.
 #[derive(Debug)]
@@ -60,6 +35,9 @@ pub(crate) enum CExpr {
     Sides(Box<CExpr>, Box<CExpr>, usize, Span),
     /// A position of a built-in ruleset, its arguments computed (see `defs/positions.rs`).
     Position(Arc<PositionCode>, Span),
+    /// A rule named as an argument of a registry function (`grundy(sq, n)`): a user `rule` or
+    /// a heap ruleset, by its name.
+    RuleName(Arc<str>),
 }
 
 /// A ruleset position's text with holes for the names in scope.
@@ -75,6 +53,7 @@ pub(crate) struct PositionCode {
 #[derive(Debug)]
 pub(crate) enum Piece {
     Text(String),
+    /// A computed value, and how messages name it (`` `n` ``, "the value in brackets").
     Hole(CExpr, String),
 }
 
@@ -144,7 +123,15 @@ impl Compiler<'_> {
             DKind::Range(a, b) => CExpr::Range(Box::new(self.expr(a)?), Box::new(self.expr(b)?), span),
             DKind::List(items) => CExpr::List(self.items(items)?),
             DKind::Tuple(xs) => CExpr::Tuple(xs.iter().map(|x| self.expr(x)).collect::<Result<_, _>>()?),
-            DKind::Index(a, i) => CExpr::Index(Box::new(self.expr(a)?), Box::new(self.expr(i)?), span),
+            DKind::Index(a, i) => match &a.node {
+                // `kayles[n + 1]`: a ruleset's position whose one argument is computed.
+                DKind::Name(n) if !self.in_scope(n) && crate::registry::ruleset(n).is_some() => {
+                    let hole = Piece::Hole(self.expr(i)?, "the value in brackets".to_string());
+                    let pieces = vec![Piece::Text("[".into()), hole, Piece::Text("]".into())];
+                    CExpr::Position(Arc::new(PositionCode { name: n.clone(), pieces }), span)
+                }
+                _ => CExpr::Index(Box::new(self.expr(a)?), Box::new(self.expr(i)?), span),
+            },
             DKind::Slice(a, i, j) => {
                 CExpr::Slice(Box::new(self.expr(a)?), Box::new(self.expr(i)?), Box::new(self.expr(j)?), span)
             }
@@ -179,7 +166,7 @@ impl Compiler<'_> {
         let mut pieces = Vec::with_capacity(p.tokens.len());
         for t in &p.tokens {
             pieces.push(if t.word && self.in_scope(&t.text) {
-                Piece::Hole(self.name(&t.text, &t.span)?, t.text.clone())
+                Piece::Hole(self.name(&t.text, &t.span)?, format!("`{}`", t.text))
             } else {
                 Piece::Text(t.text.clone())
             });
@@ -202,21 +189,45 @@ impl Compiler<'_> {
     }
 
     fn call(&mut self, name: &str, args: &[DExpr], span: &Span) -> Result<CExpr, Fail> {
-        let compiled: Vec<CExpr> = args.iter().map(|a| self.expr(a)).collect::<Result<_, _>>()?;
-        let target = match &self.current {
-            Some((n, idx, arity)) if n == name => Some((*idx, *arity)),
-            _ => self.defs.lookup(name).map(|i| (i, self.defs.compiled[i].arity)),
+        let user = |n: &str| match &self.current {
+            Some((m, idx, arity)) if m == n => Some((*idx, *arity)),
+            _ => self.defs.lookup(n).map(|i| (i, self.defs.compiled[i].arity)),
         };
-        if let Some((idx, arity)) = target {
-            if arity != args.len() {
-                return Err(fail(span, &format!("`{name}` takes {arity} argument(s), not {}", args.len())));
+        match callee(name, Role::Call, user) {
+            Some(Callee::User((idx, arity))) => {
+                if arity != args.len() {
+                    return Err(fail(span, &format!("`{name}` takes {arity} argument(s), not {}", args.len())));
+                }
+                Ok(CExpr::Call(idx, self.exprs(args)?))
             }
-            return Ok(CExpr::Call(idx, compiled));
+            Some(Callee::Builtin(b)) => Ok(CExpr::Builtin(b, self.exprs(args)?, span.clone())),
+            Some(Callee::Function(def)) => {
+                let compiled = args.iter().map(|a| self.registry_arg(a)).collect::<Result<_, _>>()?;
+                Ok(CExpr::Registry(def, compiled, span.clone()))
+            }
+            Some(Callee::Ruleset(_)) | None => {
+                let msg = format!(
+                    "unknown function `{name}`: define it first with `def`, or use min, max, mex, sum, len, isqrt"
+                );
+                Err(fail(span, &msg))
+            }
         }
-        match Builtin::named(name) {
-            Some(b) => Ok(CExpr::Builtin(b, compiled, span.clone())),
-            None => registry_call(name, compiled, span),
+    }
+
+    fn exprs(&mut self, args: &[DExpr]) -> Result<Vec<CExpr>, Fail> {
+        args.iter().map(|a| self.expr(a)).collect()
+    }
+
+    /// An argument of a registry function: a bare name that is not a value in scope but names
+    /// a user `rule` or a heap ruleset is that rule (`grundy(sq, n)`, `quotient(kayles)`).
+    fn registry_arg(&mut self, a: &DExpr) -> Result<CExpr, Fail> {
+        if let DKind::Name(n) = &a.node
+            && !self.in_scope(n)
+            && (self.defs.rule(n).is_some() || crate::registry::ruleset(n).is_some_and(|r| r.heap_rule.is_some()))
+        {
+            return Ok(CExpr::RuleName(Arc::from(n.as_str())));
         }
+        self.expr(a)
     }
 
     fn items(&mut self, items: &[Item]) -> Result<Vec<CItem>, Fail> {
@@ -243,16 +254,6 @@ impl Compiler<'_> {
         self.scope.truncate(depth);
         Ok(CItem { expr: expr?, clauses })
     }
-}
-
-/// A call of a function of the registry (its result may be text: an outcome, a genus).
-fn registry_call(name: &str, args: Vec<CExpr>, span: &Span) -> Result<CExpr, Fail> {
-    let Some(def) = crate::registry::function(name) else {
-        let msg =
-            format!("unknown function `{name}`: define it first with `def`, or use min, max, mex, sum, len, isqrt");
-        return Err(fail(span, &msg));
-    };
-    Ok(CExpr::Registry(def, args, span.clone()))
 }
 
 fn fail(span: &Span, msg: &str) -> Fail {

@@ -1,7 +1,8 @@
 //! Calling the functions of the registry (`mean`, `temp`, `grundy`, `nimsum`, `cool`, ...) from
-//! inside a definition's body: the argument values are bound to names no program can write,
-//! the function's row evaluates a call of those names exactly as it would in a statement, and
-//! its result comes back as a value of the definition language. The theory is each function's
+//! inside a definition's body: the function's row gets the values the body computed, as
+//! [`Arg::Value`]s (with the position's form where a value was one), exactly as a statement's
+//! call gives it its arguments as written, and its result comes back as a value of the
+//! definition language. The theory is each function's
 //! own (docs/src/reference/functions.md); results are memoised per function and arguments like calls of definitions.
 
 use std::sync::Arc;
@@ -9,8 +10,8 @@ use std::sync::Arc;
 use cgt_syntax::{CallArg, ExprKind, Span, Spanned};
 
 use super::machine::Machine;
-use super::{DVal, Fail, Stop, to_dval};
-use crate::Binding;
+use super::{ArgForm, DVal, Fail, Stop, to_dval};
+use crate::args::{Arg, ArgValue};
 use crate::context::Ctx;
 use crate::registry::{Call, FunctionDef};
 
@@ -20,7 +21,7 @@ impl Machine<'_> {
         &mut self,
         def: &'static FunctionDef,
         args: Vec<DVal>,
-        forms: Vec<Option<Arc<str>>>,
+        forms: Vec<ArgForm>,
         span: &Span,
     ) -> Result<DVal, Stop> {
         let key = (def.name, args, forms);
@@ -38,31 +39,52 @@ impl Machine<'_> {
         &mut self,
         def: &'static FunctionDef,
         args: &[DVal],
-        forms: &[Option<Arc<str>>],
+        forms: &[ArgForm],
         span: &Span,
     ) -> Result<DVal, Stop> {
         // The call's text is the arguments' values, so a function's message quotes them.
         let mut src = String::new();
-        let mut call_args = Vec::with_capacity(args.len());
+        let mut spans = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
             if i > 0 {
                 src.push_str(", ");
             }
             let start = src.len();
             src.push_str(&self.show(a));
-            let name = format!("#{i}");
-            let value = self.s.value_of_dval(a);
-            let form = forms.get(i).cloned().flatten();
-            self.s.env.insert(name.clone(), Binding { value, form, span: 0..0 });
-            call_args.push(CallArg::Expr(Spanned::new(ExprKind::Name(name), start..src.len())));
+            spans.push(start..src.len());
+        }
+        // A rule argument is its name, as a statement writes it (`grundy(kayles, 5)`).
+        let rules: Vec<Option<CallArg>> = forms
+            .iter()
+            .zip(&spans)
+            .map(|(f, span)| match f {
+                ArgForm::Rule(name) => {
+                    Some(CallArg::Expr(Spanned::new(ExprKind::Name(name.to_string()), span.clone())))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut call_args = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            call_args.push(match (&rules[i], &forms[i]) {
+                (Some(rule), _) => Arg::Syntax(rule),
+                (None, form) => {
+                    let form = match form {
+                        ArgForm::Position(text) => Some(text.clone()),
+                        _ => None,
+                    };
+                    Arg::Value(ArgValue { value: self.s.value_of_dval(a), form, span: spans[i].clone() })
+                }
+            });
         }
         let name = Spanned::new(def.name.to_string(), 0..0);
         let whole = 0..src.len();
         let ctx = Ctx { budget: self.budget, src: &src, top: None, moves: false };
+        // The session's definitions are lent back for the call: a function of a user rule
+        // (`grundy(sq, n)`) reads the rule's table, and may evaluate the rule's body.
+        std::mem::swap(self.defs, self.s.table::<super::Defs>());
         let out = (def.eval)(self.s, &Call { name: &name, args: &call_args, span: &whole, def }, &ctx);
-        for i in 0..args.len() {
-            self.s.env.remove(&format!("#{i}"));
-        }
+        std::mem::swap(self.defs, self.s.table::<super::Defs>());
         let value = match out {
             Ok(c) => c.value,
             Err(d) => {

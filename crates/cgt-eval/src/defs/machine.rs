@@ -289,6 +289,7 @@ impl Machine<'_> {
                 let forms = self.argument_forms(args, frame)?;
                 self.registry(def, vs, forms, span)?
             }
+            CExpr::RuleName(name) => DVal::Text(name.clone()),
             CExpr::Position(code, span) => {
                 let text = self.position_text(code, frame, span)?;
                 self.position_value(&text, span)?

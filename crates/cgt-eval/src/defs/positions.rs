@@ -10,7 +10,7 @@ use cgt_syntax::{Span, StmtKind};
 
 use super::compile::{CExpr, Piece, PositionCode};
 use super::machine::{Machine, fail};
-use super::{DVal, Stop, to_dval};
+use super::{ArgForm, DVal, Stop, to_dval};
 use crate::context::Ctx;
 
 type R<T> = Result<T, Stop>;
@@ -39,7 +39,7 @@ impl Machine<'_> {
                         let shown = self.show(&other);
                         return Err(fail(
                             span,
-                            &format!("`{name}` is {shown} here: a ruleset's brackets take whole numbers and strings"),
+                            &format!("{name} is {shown} here: a ruleset's brackets take whole numbers and strings"),
                         ));
                     }
                 },
@@ -89,12 +89,14 @@ impl Machine<'_> {
         Ok(v)
     }
 
-    /// The forms of a registry call's arguments: a position's text where the argument is one.
-    pub(super) fn argument_forms(&mut self, args: &[CExpr], frame: &mut Vec<DVal>) -> R<Vec<Option<Arc<str>>>> {
+    /// The forms of a registry call's arguments: a position's text where the argument is one,
+    /// a rule's name where it is one.
+    pub(super) fn argument_forms(&mut self, args: &[CExpr], frame: &mut Vec<DVal>) -> R<Vec<ArgForm>> {
         args.iter()
             .map(|a| match a {
-                CExpr::Position(code, span) => self.position_text(code, frame, span).map(Some),
-                _ => Ok(None),
+                CExpr::Position(code, span) => self.position_text(code, frame, span).map(ArgForm::Position),
+                CExpr::RuleName(name) => Ok(ArgForm::Rule(name.clone())),
+                _ => Ok(ArgForm::Value),
             })
             .collect()
     }

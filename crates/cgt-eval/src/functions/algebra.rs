@@ -38,10 +38,10 @@ pub(crate) const MINY: FunctionDef = FunctionDef {
 
 /// `Tiny(G)` or `Miny(G)`: of a short game by its canonical form, of a loopy game as the literal.
 fn tiny_or_miny(s: &mut Session, call: &Call, ctx: &Ctx, tiny: bool) -> EvalResult<Computed> {
-    let e = s.one_arg(call, "one game")?;
-    let g = match s.eval(e, ctx)? {
-        Value::Loopy(_) => return s.loopy_tiny(tiny, e, ctx),
-        v => s.as_game(v, e, ctx)?,
+    let a = s.one_arg(call, "one game")?;
+    let g = match s.arg_value(a, ctx)? {
+        Value::Loopy(_) => return s.with_arg(a, ctx, |s, e, ctx| s.loopy_tiny(tiny, e, ctx)),
+        v => s.as_game_at(v, &a.span(), ctx)?,
     };
     let f = if tiny { operators::tiny } else { operators::miny };
     let r = f(&mut s.games, g, ctx.budget).map_err(|e| crate::functions::op_error(e, call.span, ctx.budget))?;
@@ -82,8 +82,8 @@ type Power = fn(
 
 fn power(s: &mut Session, call: &Call, ctx: &Ctx, f: Power) -> EvalResult<Computed> {
     let [g, n] = s.n_args::<2>(call, "a game and a whole number")?;
-    let g = s.game(g, ctx)?;
-    let n = s.whole_arg(n, ctx)?;
+    let g = s.arg_game(g, ctx)?;
+    let n = s.arg_whole(n, ctx)?;
     let r = f(&mut s.games, g, n, ctx.budget).map_err(|e| op_error(e, call.span, ctx.budget))?;
     Ok(Value::Game(r).into())
 }
@@ -194,7 +194,7 @@ pub(crate) const BORN: FunctionDef = FunctionDef {
     source: "CGT II.2 and III.2 (games born by day n).",
     eval: |s, call, ctx| {
         let n = s.one_arg(call, "a whole number")?;
-        let n = s.whole_arg(n, ctx)?;
+        let n = s.arg_whole(n, ctx)?;
         let count = operators::born(&mut s.games, n, ctx.budget).map_err(|e| op_error(e, call.span, ctx.budget))?;
         Ok(Value::Integer(count.into(), Quantity::Count).into())
     },

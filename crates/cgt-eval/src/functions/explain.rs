@@ -31,8 +31,8 @@ pub(crate) const EXPLAIN: FunctionDef = FunctionDef {
     source: "theory/canonical-forms.md and theory/simplicity.md; CGT II.2-II.3 (reductions, number \
              avoidance); LiP ch. 4-5.",
     eval: |s, call, ctx| {
-        let e = s.one_arg(call, "one game")?;
-        let lines = s.with_forms(e, ctx, |s, e, ctx| s.explanation(e, ctx))?;
+        let a = s.one_arg(call, "one game")?;
+        let lines = s.with_arg(a, ctx, |s, e, ctx| s.explanation(e, ctx))?;
         Ok(Computed::from(Value::Text(lines.join("\n"))))
     },
 };

@@ -3,6 +3,7 @@
 use cgt_syntax::{Code, Diagnostic, ExprKind};
 
 use crate::Session;
+use crate::args::setting_end;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{Call, FunctionDef, Returns};
 use crate::value::{EvalResult, MoveList, Quantity, Value, gave_up_because};
@@ -23,13 +24,15 @@ pub(crate) const OUTCOME: FunctionDef = FunctionDef {
              H. M. Uiterwijk, H. J. van den Herik, \"Solving 8x8 Domineering\", Theoretical Computer Science \
              230 (2000) (transposition tables).",
     eval: |s, call, ctx| {
-        if let Some(found) = s.outcome_by_search(s.one_arg(call, "one game")?, ctx) {
-            return found;
+        let a = s.one_arg(call, "one game")?;
+        if a.may_be_position()
+            && let Some(found) = s.with_arg(a, ctx, |s, e, ctx| s.outcome_by_search(e, ctx).transpose())?
+        {
+            return Ok(found);
         }
-        let e = s.one_arg(call, "one game")?;
-        let g = match s.eval(e, ctx)? {
+        let g = match s.arg_value(a, ctx)? {
             Value::Loopy(l) => return s.loopy_outcome(&l, call.span, ctx).map(Into::into),
-            v => s.as_game(v, e, ctx)?,
+            v => s.as_game_at(v, &a.span(), ctx)?,
         };
         s.lift(call.span, ctx.budget, |games, b| games.outcome(g, b)).map(|o| Value::Outcome(o).into())
     },
@@ -141,18 +144,9 @@ impl Session {
     }
 }
 
-/// Where a setting ends in the source.
-fn setting_end(s: &cgt_syntax::Setting) -> usize {
-    match &s.value {
-        Some(cgt_syntax::SettingValue::Arg(a)) => a.span.end,
-        Some(cgt_syntax::SettingValue::List(l)) => l.span.end,
-        None => s.key.span.end,
-    }
-}
-
 fn options(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
-    let e = s.one_arg(call, "one game")?;
-    s.with_forms(e, ctx, |s, e, ctx| options_of(s, e, call, ctx))
+    let a = s.one_arg(call, "one game")?;
+    s.with_arg(a, ctx, |s, e, ctx| options_of(s, e, call, ctx))
 }
 
 /// The options of `e` as written (a `let` name's form in place).

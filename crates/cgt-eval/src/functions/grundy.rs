@@ -7,6 +7,7 @@ use cgt_syntax::{CallArg, Code, Diagnostic};
 
 use super::arity;
 use crate::Session;
+use crate::args::Arg;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Call, FunctionDef, Returns};
 use crate::value::{EvalResult, Quantity, Value};
@@ -14,8 +15,9 @@ use crate::value::{EvalResult, Quantity, Value};
 /// `grundy(G)` and `grundy(RULE, a..b)`.
 pub(crate) const GRUNDY: FunctionDef = FunctionDef {
     name: "grundy",
-    signature: "grundy(G) or grundy(RULE, a..b)",
-    doc: "the Grundy value of an impartial game (a plain number), or a rule's Grundy values for heaps a to b (a list)",
+    signature: "grundy(G), grundy(RULE, n) or grundy(RULE, a..b)",
+    doc: "the Grundy value of an impartial game (a plain number), of a rule's heap n, or a rule's Grundy values \
+          for heaps a to b (a list)",
     returns: Returns::Integer,
     aliases: &[],
     limits: "`grundy(G)` reads the nimber of G's value, so it costs what evaluating G costs (heap and board \
@@ -53,7 +55,7 @@ pub(crate) const PERIOD: FunctionDef = FunctionDef {
 };
 
 fn grundy(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
-    if let [rule, CallArg::Range(r)] = call.args {
+    if let [rule, Arg::Syntax(CallArg::Range(r))] = call.args {
         let rule = s.argument_rule(rule)?;
         let end = |digits: &str| -> EvalResult<u64> {
             let n = crate::numbers::big(digits, &r.span)?;
@@ -70,8 +72,20 @@ fn grundy(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
         }
         return Ok(out.with_extra("heaps", format!("{a} to {b}")));
     }
-    let e = s.one_arg(call, "one impartial game, or a rule and a range")?;
-    let value = s.eval(e, ctx)?;
+    if let [rule, n] = call.args
+        && n.is_value()
+    {
+        // `grundy(RULE, n)`: one heap's value, read from the rule's table.
+        let rule = s.argument_rule(rule)?;
+        let n = s.arg_whole(n, ctx)?;
+        let list = s.grundy_range(&rule, n, n, call.span, ctx.budget)?;
+        return Ok(match list {
+            Value::List(mut items) if items.len() == 1 => items.remove(0).into(),
+            other => other.into(),
+        });
+    }
+    let e = s.one_arg(call, "one impartial game, a rule and a heap, or a rule and a range")?;
+    let value = s.arg_value(e, ctx)?;
     let nim = match &value {
         Value::Game(g) => s.games.nim_value_big(*g).map(BigInt::from),
         Value::Number(x) if x.is_zero() => Some(BigInt::default()),

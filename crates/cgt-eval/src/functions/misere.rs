@@ -9,7 +9,7 @@ use cgt_rules::heap::{Component, HeapRule};
 use cgt_rules::misere as heap_misere;
 use cgt_rules::octal::Constraint;
 use cgt_rules::quotient::{self, GaveUpReason, Growth, Presentation, Quotient, Shape, Solved};
-use cgt_syntax::{CallArg, Code, Diagnostic, Span};
+use cgt_syntax::{Code, Diagnostic, Span};
 use num_bigint::BigUint;
 
 use super::arity;
@@ -103,13 +103,13 @@ pub(crate) const QUOTIENT: FunctionDef = FunctionDef {
             let rule = s.rule_with_moves(&rule, QUOTIENT_HEAPS as u64, call.span, ctx.budget)?;
             quotient_of(&rule, call, ctx.budget)
         }
-        [rule, CallArg::Expr(n)] => {
-            let bound = s.whole_arg(n, ctx)?;
+        [rule, n] if n.is_value() => {
+            let bound = s.arg_whole(n, ctx)?;
             if !(1..=PERIOD_HEAPS as u64).contains(&bound) {
                 return Err(Box::new(
                     Diagnostic::error(
                         Code::Argument,
-                        n.span.clone(),
+                        n.span(),
                         format!("heaps up to {bound}: N must be 1 to {PERIOD_HEAPS}"),
                     )
                     .with_hint("the quotient covers the sums of heaps 1 to N"),
@@ -125,8 +125,8 @@ pub(crate) const QUOTIENT: FunctionDef = FunctionDef {
 
 /// The misère canonical form of the single impartial argument.
 fn form_arg<'b>(s: &mut Session, call: &Call, ctx: &Ctx<'b>) -> EvalResult<(MisereId, &'b Budget)> {
-    let e = s.one_arg(call, "one impartial game")?;
-    let f = s.with_forms(e, ctx, |s, e, ctx| {
+    let a = s.one_arg(call, "one impartial game")?;
+    let f = s.with_arg(a, ctx, |s, e, ctx| {
         let parts = s.impartial_arg(e, ctx)?;
         s.misere_form(&parts, &e.span, ctx)
     })?;
@@ -134,8 +134,8 @@ fn form_arg<'b>(s: &mut Session, call: &Call, ctx: &Ctx<'b>) -> EvalResult<(Mise
 }
 
 fn miserenim(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
-    let e = s.one_arg(call, "one impartial game")?;
-    s.with_forms(e, ctx, miserenim_of)
+    let a = s.one_arg(call, "one impartial game")?;
+    s.with_arg(a, ctx, miserenim_of)
 }
 
 /// The misère nim value of `e` as written.

@@ -3,10 +3,11 @@
 use num_bigint::{BigInt, BigUint};
 
 use cgt_core::nimarith;
-use cgt_syntax::{CallArg, Code, Diagnostic, Expr};
+use cgt_syntax::{Code, Diagnostic};
 
 use super::arity;
 use crate::Session;
+use crate::args::Arg;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Call, FunctionDef, Returns};
 use crate::value::{EvalResult, Quantity, Value, gave_up};
@@ -50,15 +51,15 @@ fn integer(n: BigUint) -> Computed {
 
 /// The two arguments, each a non-negative whole number.
 fn two_naturals(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<(BigUint, BigUint)> {
-    let [CallArg::Expr(a), CallArg::Expr(b)] = call.args else {
+    let [a, b] = call.args else {
         return Err(arity(call, "two whole numbers"));
     };
     Ok((natural(s, a, call, ctx)?, natural(s, b, call, ctx)?))
 }
 
 /// A non-negative whole number: a plain number, or a game that is a whole number.
-fn natural(s: &mut Session, e: &Expr, call: &Call, ctx: &Ctx) -> EvalResult<BigUint> {
-    let v = s.eval(e, ctx)?;
+fn natural(s: &mut Session, e: &Arg, call: &Call, ctx: &Ctx) -> EvalResult<BigUint> {
+    let v = s.arg_value(e, ctx)?;
     let n = match &v {
         Value::Integer(n, _) => Some(n.clone()),
         Value::Number(x) if x.is_integer() => Some(x.numerator().clone()),
@@ -69,7 +70,8 @@ fn natural(s: &mut Session, e: &Expr, call: &Call, ctx: &Ctx) -> EvalResult<BigU
         return Ok(n);
     }
     let shown = s.show(&v);
-    let text = &ctx.src[e.span.clone()];
+    let span = e.span();
+    let text = &ctx.src[span.clone()];
     let nimber = matches!(&v, Value::Game(g) if s.games.nim_value_big(*g).is_some());
     let hint = if nimber {
         format!("`{}` takes the numbers themselves: write `{}(3, 5)`, not `*3, *5`", call.name.node, call.name.node)
@@ -77,7 +79,7 @@ fn natural(s: &mut Session, e: &Expr, call: &Call, ctx: &Ctx) -> EvalResult<BigU
         format!("nim arithmetic is on whole numbers 0, 1, 2, ...: `{}`", call.def.signature)
     };
     Err(Box::new(
-        Diagnostic::error(Code::Type, e.span.clone(), format!("`{text}` is {shown}, not a non-negative whole number"))
+        Diagnostic::error(Code::Type, span, format!("`{text}` is {shown}, not a non-negative whole number"))
             .with_hint(hint),
     ))
 }

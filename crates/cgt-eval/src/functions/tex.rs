@@ -25,10 +25,10 @@ pub(crate) const TEX: FunctionDef = FunctionDef {
 
 fn eval(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
     let e = s.one_arg(call, "one game")?;
-    let v = s.eval(e, ctx)?;
+    let v = s.arg_value(e, ctx)?;
     let shown = match v {
         V::Game(_) | V::Number(_) | V::Loopy(_) => s.show(&v),
-        other => return Err(s.not_a_game(&other, e, ctx)),
+        other => return Err(s.not_a_game_at(&other, &e.span(), ctx)),
     };
     Ok(Value::Text(latex(&shown)).into())
 }

@@ -116,16 +116,16 @@ impl Session {
     }
 
     /// A game value as a sided value (a stopper or a short game is its own two sides).
-    pub(super) fn sided_of(&mut self, v: Value, e: &Expr, ctx: &Ctx) -> EvalResult<Sided> {
+    pub(super) fn sided_of(&mut self, v: Value, span: &Span, ctx: &Ctx) -> EvalResult<Sided> {
         match v {
             Value::Loopy(Loopy::Sided(s)) => Ok(*s),
             Value::Loopy(Loopy::Stopper(s)) => Ok(Sided::from_stopper(*s)),
-            Value::Loopy(Loopy::Unsided(g)) => Err(self.not_stopper(&g, e, ctx)),
-            Value::Loopy(Loopy::Impartial(_)) => Err(impartial_only(e)),
+            Value::Loopy(Loopy::Unsided(g)) => Err(self.not_stopper(&g, span, ctx)),
+            Value::Loopy(Loopy::Impartial(_)) => Err(impartial_only(span)),
             other => {
-                let g = self.as_game(other, e, ctx)?;
+                let g = self.as_game_at(other, span, ctx)?;
                 let s = Stopper::from_short(&mut self.games, g, ctx.budget)
-                    .map_err(|_| loopy_error(&e.span, "this game is too large to compare with a loopy game"))?;
+                    .map_err(|_| loopy_error(span, "this game is too large to compare with a loopy game"))?;
                 Ok(Sided::from_stopper(s))
             }
         }
@@ -146,9 +146,9 @@ impl Session {
     /// `onside(G)` or `offside(G)`: a stopper, or (when the side is not one) the game whose
     /// graph is the simplified side.
     pub(crate) fn side_call(&mut self, call: &Call, ctx: &Ctx, side: Side) -> EvalResult<Value> {
-        let e = self.one_arg(call, "one game")?;
-        let v = self.eval(e, ctx)?;
-        let s = self.sided_of(v, e, ctx)?;
+        let a = self.one_arg(call, "one game")?;
+        let v = self.arg_value(a, ctx)?;
+        let s = self.sided_of(v, &a.span(), ctx)?;
         let form = match side {
             Side::On => s.onside(),
             Side::Off => s.offside(),
@@ -166,8 +166,8 @@ impl Session {
     /// taken. The onside must be at least the offside when both are stoppers ([`sides_ordered`]).
     pub(crate) fn sided_pair(&mut self, on: &Expr, off: &Expr, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
         let (a, b) = (self.eval(on, ctx)?, self.eval(off, ctx)?);
-        let a = self.sided_of(a, on, ctx)?;
-        let b = self.sided_of(b, off, ctx)?;
+        let a = self.sided_of(a, &on.span, ctx)?;
+        let b = self.sided_of(b, &off.span, ctx)?;
         let budget = ctx.budget;
         let ordered = sides_ordered(&a, &b, budget).map_err(|x| gave_up(x, span.clone(), budget))?;
         let made = match ordered {
