@@ -7,14 +7,17 @@
 //! when it was one (`genus(kayles[n])` with `n` bound). Both are an [`Arg`], so a built-in is
 //! called the same way from a statement and from a definition, and no made-up names are bound.
 
-use cgt_core::Dyadic;
 use cgt_core::game::GameId;
+use cgt_core::operators::OpError;
+use cgt_core::{Budget, Dyadic};
 use cgt_syntax::{CallArg, Code, Diagnostic, Expr, Span, StmtKind};
 
-use crate::Session;
 use crate::context::Ctx;
-use crate::forms::{Form, MAX_FORM};
-use crate::value::{EvalResult, Value};
+use crate::forms::MAX_FORM;
+use crate::registry::Call;
+use crate::session::Form;
+use crate::session::Session;
+use crate::value::{EvalResult, Value, gave_up};
 
 /// One argument of a call of a built-in function.
 pub(crate) enum Arg<'a> {
@@ -174,4 +177,54 @@ pub(crate) fn setting_end(s: &cgt_syntax::Setting) -> usize {
         Some(cgt_syntax::SettingValue::List(l)) => l.span.end,
         None => s.key.span.end,
     }
+}
+
+/// Reading a call's arguments, for the functions' rows.
+impl Session {
+    /// The single value argument of a call.
+    pub(crate) fn one_arg<'a>(&self, call: &'a Call<'a>, what: &str) -> EvalResult<&'a Arg<'a>> {
+        match call.args {
+            [a] if a.is_value() => Ok(a),
+            _ => Err(arity(call, what)),
+        }
+    }
+
+    /// The single game argument of a call.
+    pub(crate) fn game_arg(&mut self, call: &Call, ctx: &Ctx) -> EvalResult<GameId> {
+        let a = self.one_arg(call, "one game")?;
+        self.arg_game(a, ctx)
+    }
+
+    /// The `N` value arguments of a call (`what` says what they are, for the error).
+    pub(crate) fn n_args<'a, const N: usize>(&self, call: &'a Call<'a>, what: &str) -> EvalResult<[&'a Arg<'a>; N]> {
+        if !call.args.iter().all(Arg::is_value) {
+            return Err(arity(call, what));
+        }
+        let args: Vec<&Arg> = call.args.iter().collect();
+        args.try_into().map_err(|_| arity(call, what))
+    }
+
+    /// The `N` game arguments of a call.
+    pub(crate) fn game_args<const N: usize>(&mut self, call: &Call, what: &str, ctx: &Ctx) -> EvalResult<[GameId; N]> {
+        let args = self.n_args::<N>(call, what)?;
+        let games = args.iter().map(|a| self.arg_game(a, ctx)).collect::<EvalResult<Vec<GameId>>>()?;
+        Ok(games.try_into().expect("one game per argument"))
+    }
+}
+
+/// An operator's failure as the statement's diagnostic: a "gave up" warning when the budget
+/// ran out, an error saying why when the operator is not defined for its arguments.
+pub(crate) fn op_error(e: OpError, span: &Span, budget: &Budget) -> Box<Diagnostic> {
+    match e {
+        OpError::Exhausted(x) => gave_up(x, span.clone(), budget),
+        OpError::Undefined(why) => Box::new(Diagnostic::error(Code::Argument, span.clone(), why)),
+    }
+}
+
+/// An error for a call with the wrong arguments.
+pub(crate) fn arity(call: &Call, what: &str) -> Box<Diagnostic> {
+    Box::new(
+        Diagnostic::error(Code::Arity, call.span.clone(), format!("`{}` takes {what}", call.name.node))
+            .with_hint(format!("write `{}`", call.def.signature)),
+    )
 }

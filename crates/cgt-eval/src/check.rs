@@ -11,8 +11,8 @@ use cgt_syntax::{CmpOp, Code, Diagnostic, Expr, Spanned};
 use crate::context::Ctx;
 use crate::loopy::Loopy;
 use crate::report::{CheckStatus, StmtReport};
+use crate::session::{Binding, Session};
 use crate::value::{EvalResult, OUTCOMES, Value, outcome_meaning};
-use crate::{Binding, Session};
 
 impl Session {
     /// Evaluates an expression statement and describes its value.

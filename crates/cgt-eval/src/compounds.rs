@@ -19,12 +19,12 @@ use cgt_rules::misere::{self, MisereRule};
 use cgt_syntax::{CallArg, Code, Diagnostic, Expr, ExprKind, Span, SumOp};
 use num_bigint::BigUint;
 
-use crate::Session;
 use crate::args::Arg;
 use crate::context::{Computed, Ctx};
 use crate::functions::compound::compound_of;
 use crate::functions::impartial::{Part, TreeId};
 use crate::registry::Call;
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up, gave_up_because};
 use quotients::ByQuotient;
 
@@ -60,7 +60,7 @@ impl Session {
         if let ExprKind::Call { name, args } = &operand.node
             && let Some(c) = compound_of(&name.node)
         {
-            let def = crate::registry::function(&name.node).expect("compounds are functions");
+            let def = crate::rows::function(&name.node).expect("compounds are functions");
             let args: Vec<Arg> = args.iter().map(Arg::Syntax).collect();
             let call = Call { name, args: &args, span: &operand.span, def };
             return self.compound(c, Convention::Misere, &call, ctx);

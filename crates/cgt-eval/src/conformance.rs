@@ -27,34 +27,25 @@ use cgt_core::game::GameId;
 use cgt_syntax::{ExprKind, StmtKind};
 use cgt_testkit::Rng;
 
-use crate::context::Ctx;
 use crate::registry::AnyPosition;
+use crate::session::{Config, Session};
 use crate::value::{MoveList, Value};
-use crate::{Config, Session};
 
 mod budgets;
+mod common;
 mod functions;
 mod generators;
 mod heaps;
 mod impartial;
+mod lab;
 mod tables;
 mod trees;
 
+use common::{class, eval};
 use generators::generator;
 
 /// Random positions tried per row.
 const POSITIONS: usize = 24;
-
-/// Evaluates `text` (one expression) in `s` as a whole statement.
-fn eval(s: &mut Session, text: &str) -> Value {
-    let parsed = cgt_syntax::parse(text);
-    assert!(parsed.errors.is_empty(), "{text}: {:?}", parsed.errors);
-    let [stmt] = parsed.stmts.as_slice() else { panic!("{text}: one statement expected") };
-    let StmtKind::Expr(e) = &stmt.kind else { panic!("{text}: an expression expected") };
-    let budget = Budget::new(std::time::Duration::from_secs(20), 2 << 30);
-    let ctx = Ctx { budget: &budget, src: text, top: Some(e.span.clone()), moves: true };
-    s.eval(e, &ctx).unwrap_or_else(|d| panic!("{text}: {}", d.message))
-}
 
 /// The position a notation reads as, by its row's reader.
 fn read(text: &str) -> Box<dyn AnyPosition> {
@@ -63,10 +54,10 @@ fn read(text: &str) -> Box<dyn AnyPosition> {
     let StmtKind::Expr(e) = &stmt.kind else { panic!("{text}") };
     let r = match &e.node {
         ExprKind::Ruleset(r) => r.clone(),
-        ExprKind::Boxes(w) => crate::expr::bare_boxes(w, &e.span),
+        ExprKind::Boxes(w) => crate::rulesets::args::bare_boxes(w, &e.span),
         _ => panic!("{text} is not a position"),
     };
-    let def = crate::registry::ruleset(&r.name.node).expect("a row");
+    let def = crate::rows::ruleset(&r.name.node).expect("a row");
     (def.position.expect("a position reader"))(&r).unwrap_or_else(|d| panic!("{text}: {}", d.message))
 }
 
@@ -100,16 +91,6 @@ impl Oracle {
         let w = moves.is_empty() || moves.iter().any(|q| !self.misere_wins(q.as_ref(), !left));
         self.misere.insert(key, w);
         w
-    }
-}
-
-/// The outcome class from who wins moving first.
-fn class(left_first: bool, right_first: bool) -> &'static str {
-    match (left_first, right_first) {
-        (true, true) => "N",
-        (false, false) => "P",
-        (true, false) => "L",
-        (false, true) => "R",
     }
 }
 
@@ -219,9 +200,9 @@ fn every_function_row_has_a_law_and_keeps_it() {
     assert!(missing.is_empty(), "function rows with no law in the conformance suite: {missing:?}");
     for (i, row) in crate::functions().iter().enumerate() {
         let law = functions::law(row.name).expect("checked above");
-        let mut lab = functions::Lab::new(Session::new(Config::default()), Rng::new(0xf0_2026 + i as u64), row.name);
+        let mut lab = lab::Lab::new(Session::new(Config::default()), Rng::new(0xf0_2026 + i as u64), row.name);
         let started = std::time::Instant::now();
-        for _ in 0..functions::TRIALS {
+        for _ in 0..lab::TRIALS {
             law(&mut lab);
         }
         eprintln!("conformance: {}() in {:.2} s", row.name, started.elapsed().as_secs_f64());

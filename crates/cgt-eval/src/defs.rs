@@ -37,9 +37,9 @@ pub(crate) use compile::Compiled;
 use compile::Compiler;
 use machine::Machine;
 
-use crate::Session;
 use crate::context::Ctx;
 use crate::loopy::Loopy;
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// A value of the definition language. Integer games are always `Int`, so equal values are
@@ -335,13 +335,8 @@ impl Session {
     }
 }
 
-/// Whether `name` is a builtin of the definition language (`sum`, `mex`, `len`, ...).
-pub(crate) fn is_builtin(name: &str) -> bool {
-    compile::Builtin::named(name).is_some()
-}
-
 /// A `let` name's value, else a loopy constant (`over`, `dud`, ...), as a definition-language value.
-fn global(env: &HashMap<String, crate::Binding>, n: &str, games: &mut Games) -> Option<DVal> {
+fn global(env: &HashMap<String, crate::session::Binding>, n: &str, games: &mut Games) -> Option<DVal> {
     match env.get(n) {
         Some(b) => to_dval(&b.value, games),
         None => crate::loopy::constant(games, n).map(|l| DVal::Loopy(LoopyVal(Arc::new(l)))),
@@ -380,4 +375,25 @@ pub(crate) fn stop(s: Stop, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {
 fn diagnostic(f: Fail, at: Option<&Span>) -> Box<Diagnostic> {
     let message = if f.chain.is_empty() { f.message } else { format!("in {}: {}", f.chain.join(" → "), f.message) };
     Box::new(Diagnostic::error(Code::Definition, at.cloned().unwrap_or(f.span), message))
+}
+
+impl Session {
+    /// Forgets every `let`, `def` and `rule` name (the arena of games and the compiled
+    /// definitions are kept, for [`Session::bind_def`]).
+    pub fn clear_names(&mut self) {
+        self.env.clear();
+        self.table::<Defs>().clear_names();
+    }
+
+    /// The compiled definition the name `name` of a `def` or `rule` is bound to now.
+    pub fn def_id(&self, name: &str) -> Option<crate::session::DefId> {
+        let defs = self.tables.get(&std::any::TypeId::of::<Defs>())?.downcast_ref::<Defs>()?;
+        defs.lookup(name).map(crate::session::DefId)
+    }
+
+    /// Binds `name` to a compiled definition again, as its `def` or `rule` statement did (an
+    /// id from [`Session::def_id`] of this session).
+    pub fn bind_def(&mut self, name: &str, id: crate::session::DefId) {
+        self.table::<Defs>().rebind(name, id.0);
+    }
 }

@@ -4,14 +4,16 @@
 use cgt_core::Budget;
 use cgt_core::game::GameId;
 use cgt_core::operators;
-use cgt_syntax::{
-    Code, Diagnostic, Expr, ExprKind, Nus, RuleArg, RuleArgKind, Ruleset, Span, Spanned, SumOp, UnaryOp, Uptimal,
-};
+use cgt_syntax::{CallArg, Code, Diagnostic, Expr, ExprKind, Nus, Span, Spanned, SumOp, UnaryOp, Uptimal};
 
-use crate::Session;
+use crate::args::Arg;
 use crate::context::{Computed, Ctx};
 use crate::names::suggest;
 use crate::numbers;
+use crate::registry::Call;
+use crate::resolve::{Callee, Role, callee};
+use crate::rows::find_function;
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The largest n of an uptimal `^<n>` read: their forms grow with n.
@@ -60,7 +62,9 @@ impl Session {
             ExprKind::Name(n) => self.name_value(n, &e.span, ctx)?,
             ExprKind::Call { name, args } => return self.call(name, args, &e.span, ctx),
             ExprKind::Ruleset(r) => return self.ruleset(r, &e.span, ctx),
-            ExprKind::Boxes(words) => return self.ruleset(&bare_boxes(words, &e.span), &e.span, ctx),
+            ExprKind::Boxes(words) => {
+                return self.ruleset(&crate::rulesets::args::bare_boxes(words, &e.span), &e.span, ctx);
+            }
             ExprKind::MisereForm(text) => {
                 return Err(Box::new(
                     Diagnostic::error(
@@ -255,7 +259,7 @@ impl Session {
         let g = self.as_game(v, body, ctx)?;
         let span = count.span.start..body.span.end;
         cgt_core::operators::multiple(&mut self.games, &cgt_core::Dyadic::integer(n), g, ctx.budget)
-            .map_err(|e| crate::functions::op_error(e, &span, ctx.budget))
+            .map_err(|e| crate::args::op_error(e, &span, ctx.budget))
     }
 
     fn sum(&mut self, first: &Expr, rest: &[(Spanned<SumOp>, Expr)], ctx: &Ctx) -> EvalResult<Value> {
@@ -321,7 +325,7 @@ impl Session {
             d.with_hint("green boxes `G` are only allowed inside `boxes[...]`, e.g. `boxes[BGW]`")
         } else if name.chars().all(|c| "BWRL".contains(c)) {
             d.with_hint("box piles and dominoes use B (black) and W (white); trees use B, R and G: `tree[B(R)]`")
-        } else if crate::registry::function(name).is_some() || crate::registry::ruleset(name).is_some() {
+        } else if crate::rows::function(name).is_some() || crate::rows::ruleset(name).is_some() {
             d.with_hint(format!("`{name}` is a function or ruleset: write `{name}(...)` or `{name}[...]`"))
         } else {
             d.with_hint(format!("bind it first with `let {name} = ...`"))
@@ -341,11 +345,24 @@ impl Session {
     }
 }
 
-/// Bare box words `WBBW.BW` as the position `boxes[WBBW.BW]`.
-pub(crate) fn bare_boxes(words: &[Spanned<String>], span: &Span) -> Ruleset {
-    Ruleset {
-        name: Spanned::new("boxes".to_string(), span.start..span.start),
-        args: vec![RuleArg { kind: RuleArgKind::Dotted(words.to_vec()), span: span.clone() }],
-        settings: Vec::new(),
+impl Session {
+    /// Evaluates `name(args)` through the function's row.
+    pub(crate) fn call(
+        &mut self,
+        name: &cgt_syntax::Spanned<String>,
+        args: &[CallArg],
+        span: &cgt_syntax::Span,
+        ctx: &Ctx,
+    ) -> EvalResult<Computed> {
+        let user = |n: &str| self.table::<crate::defs::Defs>().lookup(n);
+        let def = match callee(&name.node, Role::Call, user) {
+            Some(Callee::User(idx)) => return self.call_user_at(idx, args, span, ctx).map(Computed::plain),
+            Some(Callee::Builtin(b)) => return self.call_builtin_values(b, args, span, ctx).map(Computed::plain),
+            Some(Callee::Function(def)) => def,
+            // Nothing of that name: the error, with a suggestion.
+            Some(Callee::Ruleset(_)) | None => find_function(name)?,
+        };
+        let args: Vec<Arg> = args.iter().map(Arg::Syntax).collect();
+        (def.eval)(self, &Call { name, args: &args, span, def }, ctx)
     }
 }

@@ -5,12 +5,10 @@
 //! their own forms in brackets (so the text stands alone and never changes meaning when a
 //! name is bound again). The functions that need forms evaluate their argument on that text.
 
-use std::sync::Arc;
-
 use cgt_syntax::{Diagnostic, Expr, NameRole, StmtKind, expr_name_refs};
 
-use crate::Session;
 use crate::context::Ctx;
+use crate::session::Session;
 use crate::value::EvalResult;
 
 /// The longest form kept for a `let` name; a longer one is not kept, and functions of forms
@@ -73,6 +71,3 @@ fn relocated(mut d: Diagnostic, e: &Expr) -> Box<Diagnostic> {
     d.labels.clear();
     Box::new(d)
 }
-
-/// A form shared by bindings.
-pub(crate) type Form = Arc<str>;

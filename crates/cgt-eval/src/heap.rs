@@ -14,10 +14,11 @@ use cgt_rules::nim::{BeyondTable, GrundyTable};
 use cgt_rules::octal::{ClosedForm, OctalCode};
 use cgt_syntax::{CallArg, Code, Diagnostic, ExprKind, Ruleset, Span, Spanned};
 
-use crate::Session;
 use crate::args::Arg;
 use crate::context::{Computed, Ctx};
-use crate::registry::{RuleSpec, RulesetDef, check_settings, find_ruleset};
+use crate::registry::{RuleSpec, RulesetDef, check_settings};
+use crate::rows::find_ruleset;
+use crate::session::Session;
 use crate::value::{EvalResult, Quantity, Value, gave_up, gave_up_because};
 
 /// The largest Grundy table computed while looking for a period (the search stops earlier as
@@ -41,7 +42,7 @@ impl Session {
         if let Some(rule) = self.user_position_rule(r) {
             return Some(rule);
         }
-        let def = crate::registry::ruleset(&r.name.node)?;
+        let def = crate::rows::ruleset(&r.name.node)?;
         let read = def.heap_rule?;
         Some(check_settings(def, &r.name, &r.settings).and_then(|()| read(&spec(def, &r.name, &r.settings))))
     }

@@ -11,6 +11,7 @@ mod compounds;
 mod conformance;
 mod context;
 mod defs;
+mod describe;
 mod expr;
 mod forms;
 mod functions;
@@ -24,118 +25,26 @@ mod pictures;
 pub mod registry;
 mod report;
 pub mod resolve;
+pub mod rows;
 mod rulesets;
+pub(crate) mod session;
 mod table;
 mod value;
 
-use std::any::{Any, TypeId};
-use std::collections::HashMap;
-use std::time::Duration;
-
 use cgt_core::Budget;
-use cgt_core::game::{DisplayStyle, Games};
-use cgt_syntax::{Span, StmtKind};
+use cgt_syntax::StmtKind;
 
 pub use context::Moves;
 pub use functions::latex;
 pub use loopy::Loopy;
 pub use parallel::{evaluate_parallel, statement_groups};
 pub use pictures::Picture;
-pub use registry::{FunctionDef, Returns, RulesetDef, SettingDef, functions, rulesets};
+pub use registry::{FunctionDef, Returns, RulesetDef, SettingDef};
 pub use report::{CheckStatus, Details, StmtReport};
+pub use rows::{functions, rulesets};
+pub use session::{Config, DefId, Session};
 pub use table::{GAVE_UP, MAX_CELLS, Table};
 pub use value::{MoveList, OUTCOMES, PlayOutcome, Quantity, Value, outcome_meaning};
-
-/// Settings of an evaluation.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// Time allowed per statement.
-    pub time: Duration,
-    /// Memory allowed per statement, in bytes (the engine's arena and caches).
-    pub memory: usize,
-    /// Print values with `↑ ↓ ±` instead of `^ v +-`.
-    pub unicode: bool,
-    /// Also compute [`Details`] (options, stops, temperature, game tree) of every game value,
-    /// for hovers in the editor.
-    pub details: bool,
-    /// Also draw pictures (SVG) of results: the thermograph and game tree of every game value,
-    /// the plot of every Grundy sequence (`cgt eval --svg`, the editor's hover).
-    pub pictures: bool,
-    /// Threads one statement may use, where its work can be shared (Cram's search, a long octal
-    /// sequence); the machine's cores limit it too. `cgt eval --jobs N` sets it to N.
-    pub threads: usize,
-}
-
-impl Default for Config {
-    /// The command line's defaults: 10 s and 2 GiB per statement, ASCII output.
-    fn default() -> Self {
-        Config {
-            time: Duration::from_secs(10),
-            memory: 2 << 30,
-            unicode: false,
-            details: false,
-            pictures: false,
-            threads: usize::MAX,
-        }
-    }
-}
-
-/// The state shared by the statements of one file: the game arena, the `let` names, the
-/// configuration and the rulesets' tables.
-pub struct Session {
-    games: Games,
-    env: HashMap<String, Binding>,
-    config: Config,
-    /// Each ruleset's tables (transposition tables, Grundy tables), by type, kept across
-    /// statements; a ruleset asks for its own with [`Session::table`].
-    tables: HashMap<TypeId, Box<dyn Any + Send>>,
-}
-
-/// One compilation of a `def` or `rule` statement in a session: compiling a statement again
-/// (because it or a name it uses changed) gives a new id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct DefId(usize);
-
-/// A `let` name: its value and where it was defined.
-#[derive(Clone, Debug)]
-pub(crate) struct Binding {
-    pub value: Value,
-    /// The game as written, for misère play, `explain` and `options` (see `forms`).
-    pub form: Option<forms::Form>,
-    pub span: Span,
-}
-
-impl Session {
-    /// A fresh session with no names.
-    pub fn new(config: Config) -> Self {
-        Session { games: Games::new(), env: HashMap::new(), config, tables: HashMap::new() }
-    }
-
-    /// The session's table of type `T` (created empty on first use).
-    pub(crate) fn table<T: Default + Send + 'static>(&mut self) -> &mut T {
-        self.tables
-            .entry(TypeId::of::<T>())
-            .or_insert_with(|| Box::new(T::default()))
-            .downcast_mut()
-            .expect("tables are stored by their type")
-    }
-
-    /// The session's table of type `T` and the game arena, for rulesets that fill both.
-    pub(crate) fn table_and_games<T: Default + Send + 'static>(&mut self) -> (&mut T, &mut Games) {
-        let table = self.tables.entry(TypeId::of::<T>()).or_insert_with(|| Box::new(T::default()));
-        (table.downcast_mut().expect("tables are stored by their type"), &mut self.games)
-    }
-
-    /// Where a `let` name was defined, if it is bound.
-    pub fn definition(&self, name: &str) -> Option<Span> {
-        self.env.get(name).map(|b| b.span.clone())
-    }
-
-    /// The display style the session prints values in.
-    fn style(&self) -> DisplayStyle {
-        DisplayStyle { unicode: self.config.unicode }
-    }
-}
 
 /// The byte offset of the statement [`Session::run_statement`] started last (in any session):
 /// where a panic aborts instead of unwinding (WebAssembly), the host reads it to name the
@@ -205,11 +114,6 @@ impl LineCounter {
 }
 
 impl Session {
-    /// A fresh budget of the session's configured size, for one statement.
-    pub fn budget(&self) -> Budget {
-        Budget::new(self.config.time, self.config.memory).with_threads(self.config.threads)
-    }
-
     /// Evaluates one statement (starting on `line`) under `budget`; a `let` binds its name for
     /// later statements. Syntax errors of the statement are the caller's to add. A panic
     /// inside becomes this statement's error ("internal"), never a dead engine or a lost
@@ -263,7 +167,7 @@ impl Session {
                 let params: Vec<&str> = def.params.iter().map(|p| p.node.as_str()).collect();
                 let kind = if def.is_rule { "rule" } else { "def" };
                 report.value = Some(format!("{kind} {}({})", def.name.node, params.join(", ")));
-                report.diagnostics.extend(registry::shadowing_warning(&def.name, def.is_rule));
+                report.diagnostics.extend(resolve::shadowing_warning(&def.name, def.is_rule));
             }),
             StmtKind::Table(e) => match table_comparison(e) {
                 Some((lhs, op, rhs)) => self.run_table_check(lhs, op, rhs, &mut report, &ctx),
@@ -294,45 +198,5 @@ impl Session {
         }
         report.elapsed = started.elapsed();
         report
-    }
-
-    /// The value a `let` name is bound to now.
-    pub fn value_of(&self, name: &str) -> Option<&Value> {
-        self.env.get(name).map(|b| &b.value)
-    }
-
-    /// The form a `let` name keeps beside its value: its expression's text, standing alone.
-    pub fn form_of(&self, name: &str) -> Option<&std::sync::Arc<str>> {
-        self.env.get(name).and_then(|b| b.form.as_ref())
-    }
-
-    /// Binds a name to a value and the form it was written in (as a `let` statement at `span`
-    /// would).
-    pub fn bind(&mut self, name: &str, value: Value, form: Option<std::sync::Arc<str>>, span: Span) {
-        self.env.insert(name.to_string(), Binding { value, form, span });
-    }
-
-    /// Forgets every `let`, `def` and `rule` name (the arena of games and the compiled
-    /// definitions are kept, for [`Session::bind_def`]).
-    pub fn clear_names(&mut self) {
-        self.env.clear();
-        self.table::<defs::Defs>().clear_names();
-    }
-
-    /// The compiled definition the name `name` of a `def` or `rule` is bound to now.
-    pub fn def_id(&self, name: &str) -> Option<DefId> {
-        let defs = self.tables.get(&TypeId::of::<defs::Defs>())?.downcast_ref::<defs::Defs>()?;
-        defs.lookup(name).map(DefId)
-    }
-
-    /// Binds `name` to a compiled definition again, as its `def` or `rule` statement did (an
-    /// id from [`Session::def_id`] of this session).
-    pub fn bind_def(&mut self, name: &str, id: DefId) {
-        self.table::<defs::Defs>().rebind(name, id.0);
-    }
-
-    /// An estimate of the memory the session's game arena uses, in bytes.
-    pub fn memory_bytes(&self) -> usize {
-        self.games.memory_bytes()
     }
 }

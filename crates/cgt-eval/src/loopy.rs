@@ -24,45 +24,14 @@ use cgt_core::loopy::sides::{Side, Sided};
 use cgt_core::loopy::stopper::{Stopper, StopperError};
 use cgt_syntax::{Code, Diagnostic, Expr, ExprKind, Span, Stmt, StmtKind, SumOp, UnaryOp};
 
-use crate::Session;
 use crate::context::Ctx;
 use crate::report::StmtReport;
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The hint of every error about a game whose sides are not stoppers.
 const SIDES: &str =
     "cgt could not give its sides (onside & offside): a simplified side failed its check against the game";
-
-/// A loopy value (docs/src/theory/stoppers.md).
-#[derive(Clone, Debug)]
-pub enum Loopy {
-    /// A stopper that is not a short game, in simplest form.
-    Stopper(Box<Stopper>),
-    /// A game that is not a stopper, by its sides `onside & offside` (`dud` = `on & off`).
-    Sided(Box<Sided>),
-    /// A loopy game whose sides could not be given (a simplified side failed its final check
-    /// against the game): its positions, the game at position 0.
-    Unsided(Box<LoopyGraph>),
-    /// A game on a graph, or a sum of them with nimbers: its generalised Sprague–Grundy value.
-    Impartial(Gsg),
-}
-
-impl PartialEq for Loopy {
-    /// Equal forms; equal stoppers are found by comparison, not by this.
-    fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (Loopy::Stopper(a), Loopy::Stopper(b)) => a.graph() == b.graph(),
-            (Loopy::Sided(a), Loopy::Sided(b)) => {
-                a.onside().graph() == b.onside().graph() && a.offside().graph() == b.offside().graph()
-            }
-            (Loopy::Unsided(a), Loopy::Unsided(b)) => a == b,
-            (Loopy::Impartial(a), Loopy::Impartial(b)) => a == b,
-            _ => false,
-        }
-    }
-}
-
-impl Eq for Loopy {}
 
 /// A literal, names and labels as the builder sees them.
 struct Builder {
@@ -512,8 +481,10 @@ fn stopper_error(e: StopperError, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {
 }
 
 mod functions;
+mod kind;
 mod printed;
 mod sided;
+pub use kind::Loopy;
 pub(crate) use sided::side_graph;
 use sided::{not_a_stopper, sides_of};
 #[cfg(test)]

@@ -8,7 +8,8 @@ mod link;
 use std::fmt::Write;
 
 use crate::names::suggest;
-use crate::registry::{FunctionDef, Returns, RulesetDef, functions, rulesets};
+use crate::registry::{FunctionDef, Returns, RulesetDef};
+use crate::rows::{functions, rulesets};
 
 pub use link::playground_hash;
 
@@ -104,10 +105,10 @@ pub fn entries() -> Vec<Entry> {
 /// The entry named `name` (a function may be named by an alias), or the closest name to
 /// suggest ("did you mean") when there is none.
 pub fn lookup(name: &str) -> Result<Entry, Option<&'static str>> {
-    if let Some(f) = crate::registry::function(name) {
+    if let Some(f) = crate::rows::function(name) {
         return Ok(Entry::Function(f));
     }
-    if let Some(r) = crate::registry::ruleset(name) {
+    if let Some(r) = crate::rows::ruleset(name) {
         return Ok(Entry::Ruleset(r));
     }
     Err(suggest(name, entries().iter().map(Entry::name)))

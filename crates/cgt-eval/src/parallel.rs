@@ -11,7 +11,8 @@ use std::collections::{HashMap, HashSet};
 
 use cgt_syntax::{NameRole, ParsedFile, name_defined, name_refs};
 
-use crate::{Config, LineCounter, Session, StmtReport};
+use crate::session::{Config, Session};
+use crate::{LineCounter, StmtReport};
 
 /// The group of each statement: statements that share a name the file defines are in one
 /// group (names of built-in functions and rulesets do not join statements); a statement that
@@ -22,7 +23,7 @@ pub fn statement_groups(parsed: &ParsedFile) -> Vec<usize> {
     let n = parsed.stmts.len();
     let mut parent: Vec<usize> = (0..n).collect();
     let defined: HashSet<&str> = parsed.stmts.iter().filter_map(|s| name_defined(s).map(|d| d.node.as_str())).collect();
-    let builtin = |name: &str| crate::registry::function(name).is_some() || crate::registry::ruleset(name).is_some();
+    let builtin = |name: &str| crate::rows::function(name).is_some() || crate::rows::ruleset(name).is_some();
     let mut first_with: HashMap<String, usize> = HashMap::new();
     let mut needs_all_names = Vec::new();
     for (i, stmt) in parsed.stmts.iter().enumerate() {

@@ -9,10 +9,10 @@
 use cgt_rules::heap::HeapRule;
 use cgt_syntax::{Code, Diagnostic, Ruleset, Setting, Span, Spanned};
 
-use crate::Session;
 use crate::args::Arg;
 use crate::context::{Computed, Ctx};
 use crate::names::suggest;
+use crate::session::Session;
 use crate::value::EvalResult;
 
 /// What kind of result a ruleset or a function gives (docs/src/reference/printed-forms.md, "Outcome classes").
@@ -69,6 +69,14 @@ pub(crate) type HeapRuleReader = fn(&RuleSpec) -> EvalResult<HeapRule>;
 pub(crate) type PositionReader = fn(&Ruleset) -> EvalResult<Box<dyn AnyPosition>>;
 /// Evaluates a function call.
 pub(crate) type FunctionEval = fn(&mut Session, &Call, &Ctx) -> EvalResult<Computed>;
+
+/// A ruleset whose positions' outcome class can be found by search, without their value.
+pub(crate) struct OutcomeRow {
+    /// The ruleset's name.
+    pub ruleset: &'static str,
+    /// The search: a position to its outcome (`Value::Outcome`), saying it is by search.
+    pub search: RulesetEval,
+}
 
 /// One ruleset of the language.
 pub struct RulesetDef {
@@ -184,86 +192,6 @@ impl RuleSpec<'_> {
                 .with_hint(format!("{doc}; for example `{}`", self.def.example)),
         )
     }
-}
-
-/// Every ruleset.
-pub fn rulesets() -> &'static [RulesetDef] {
-    crate::rulesets::ROWS
-}
-
-/// Every function.
-pub fn functions() -> &'static [FunctionDef] {
-    crate::functions::ROWS
-}
-
-/// The ruleset named `name`.
-pub fn ruleset(name: &str) -> Option<&'static RulesetDef> {
-    rulesets().iter().find(|r| r.name == name)
-}
-
-/// The function named `name`.
-pub fn function(name: &str) -> Option<&'static FunctionDef> {
-    functions().iter().find(|f| f.name == name || f.aliases.contains(&name))
-}
-
-/// The built-in a user definition named `name` hides, described: a definition's name is looked
-/// up before the registry's (docs/src/reference/language.md, "The definition language"), so
-/// the file's calls of that name mean the definition, and a `rule`'s positions and rule
-/// arguments (`name[...]`, `grundy(name, ...)`) mean the rule.
-pub(crate) fn hidden_by(name: &str, is_rule: bool) -> Option<String> {
-    if let Some(f) = function(name) {
-        return Some(format!("the built-in function `{}`", f.name));
-    }
-    if let Some(r) = ruleset(name).filter(|_| is_rule) {
-        return Some(format!("the built-in ruleset `{}`", r.name));
-    }
-    crate::defs::is_builtin(name).then(|| format!("the built-in `{name}` of the definition language"))
-}
-
-/// The warning for a definition (a `rule` when `is_rule`) that hides a built-in, if it does.
-pub(crate) fn shadowing_warning(name: &Spanned<String>, is_rule: bool) -> Option<Diagnostic> {
-    let hidden = hidden_by(&name.node, is_rule)?;
-    Some(
-        Diagnostic::error(Code::Name, name.span.clone(), format!("`{}` hides {hidden}", name.node))
-            .with_hint(format!(
-                "in this file `{}` now means this definition; choose another name to keep the built-in",
-                name.node
-            ))
-            .warning(),
-    )
-}
-
-/// The ruleset named at `name`, or an error with a suggestion.
-pub(crate) fn find_ruleset(name: &Spanned<String>) -> EvalResult<&'static RulesetDef> {
-    ruleset(&name.node).ok_or_else(|| {
-        let mut d = Diagnostic::error(Code::Name, name.span.clone(), format!("unknown ruleset `{}`", name.node));
-        if let Some(s) = suggest(&name.node, rulesets().iter().map(|r| r.name)) {
-            d = d.with_hint(format!("did you mean `{s}[...]`?"));
-        }
-        Box::new(d)
-    })
-}
-
-/// The function named at `name`, or an error with a suggestion.
-pub(crate) fn find_function(name: &Spanned<String>) -> EvalResult<&'static FunctionDef> {
-    function(&name.node).ok_or_else(|| {
-        let mut d = Diagnostic::error(Code::Name, name.span.clone(), format!("unknown function `{}`", name.node));
-        if let Some(r) = ruleset(&name.node) {
-            // CGSuite writes positions as calls: `Kayles(20)`.
-            return Box::new(d.with_hint(format!(
-                "`{}` is a ruleset, not a function: its positions are written with brackets, as in `{}`",
-                r.name, r.example
-            )));
-        }
-        d = match suggest(&name.node, functions().iter().map(|f| f.name)) {
-            Some(s) => d.with_hint(format!("did you mean `{s}`?")),
-            None => {
-                let all: Vec<&str> = functions().iter().map(|f| f.name).collect();
-                d.with_hint(format!("the functions are {}", all.join(", ")))
-            }
-        };
-        Box::new(d)
-    })
 }
 
 /// Checks a ruleset's settings: each known to the ruleset, none given twice.

@@ -1,5 +1,5 @@
 //! Names resolved once. A called name (`f(x)`) and the name before a position's brackets
-//! (`kayles[5]`) mean, in this order (docs/src/reference/language.md, "Names"):
+//! (`kayles[5]`) mean, in this order (docs/src/reference/language.md, "The definition language"):
 //! - a user definition of that name (a `def`, or for positions and rule arguments a `rule`),
 //! - else a builtin of the definition language (`sum`, `mex`, `len`, `min`, `max`, `isqrt`;
 //!   calls only),
@@ -9,9 +9,12 @@
 //! and the editor (hover, go to definition, rename) each ask it, each with its own idea of
 //! where user definitions are: the session's table when evaluating, the document's statements
 //! in the editor. A definition that hides a built-in is warned at its name
-//! (`registry::shadowing_warning`).
+//! (`shadowing_warning`).
 
-use crate::registry::{FunctionDef, RulesetDef, function, ruleset};
+use cgt_syntax::{Code, Diagnostic, Spanned};
+
+use crate::registry::{FunctionDef, RulesetDef};
+use crate::rows::{function, ruleset};
 
 /// How a name is used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,4 +81,31 @@ impl Builtin {
             _ => return None,
         })
     }
+}
+
+/// The built-in a user definition named `name` hides, described: a definition's name is looked
+/// up before the registry's (docs/src/reference/language.md, "The definition language"), so
+/// the file's calls of that name mean the definition, and a `rule`'s positions and rule
+/// arguments (`name[...]`, `grundy(name, ...)`) mean the rule.
+pub(crate) fn hidden_by(name: &str, is_rule: bool) -> Option<String> {
+    if let Some(f) = function(name) {
+        return Some(format!("the built-in function `{}`", f.name));
+    }
+    if let Some(r) = ruleset(name).filter(|_| is_rule) {
+        return Some(format!("the built-in ruleset `{}`", r.name));
+    }
+    Builtin::named(name).is_some().then(|| format!("the built-in `{name}` of the definition language"))
+}
+
+/// The warning for a definition (a `rule` when `is_rule`) that hides a built-in, if it does.
+pub(crate) fn shadowing_warning(name: &Spanned<String>, is_rule: bool) -> Option<Diagnostic> {
+    let hidden = hidden_by(&name.node, is_rule)?;
+    Some(
+        Diagnostic::error(Code::Name, name.span.clone(), format!("`{}` hides {hidden}", name.node))
+            .with_hint(format!(
+                "in this file `{}` now means this definition; choose another name to keep the built-in",
+                name.node
+            ))
+            .warning(),
+    )
 }

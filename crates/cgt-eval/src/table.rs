@@ -11,41 +11,22 @@
 
 mod render;
 
+pub use render::{GAVE_UP, MAX_CELLS, Table};
+
 use cgt_core::{Dyadic, Exhausted};
 use cgt_syntax::{Clause, Code, DExpr, DKind, Diagnostic, Item, Spanned, TABLE};
 
-use crate::Session;
 use crate::context::Ctx;
 use crate::defs::{DVal, Stop, stop};
 use crate::report::StmtReport;
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
-
-/// The most cells a table may have.
-pub const MAX_CELLS: usize = 10_000;
 
 /// A cell may take this many times its even share of the time left (the time left divided by
 /// the cells left): cells of one table often cost alike, and with an even share a table whose
 /// cells each need a little more than it would give up on every cell, where this way the first
 /// cells are computed and only the last give up.
 const SHARE: u32 = 4;
-
-/// How a cell that gave up on its budget is shown.
-pub const GAVE_UP: &str = "?";
-
-/// A two-dimensional table of printed values, as `table(EXPR for r in A, c in B)` reports it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Table {
-    /// The name of the rows' index (`r`).
-    pub row_name: String,
-    /// The name of the columns' index (`c`).
-    pub column_name: String,
-    /// The rows' index values, printed.
-    pub rows: Vec<String>,
-    /// The columns' index values, printed.
-    pub columns: Vec<String>,
-    /// The cells row by row, printed; `None` for a cell that gave up on its budget.
-    pub cells: Vec<Vec<Option<String>>>,
-}
 
 /// An index of a table: its name and the expression of its values.
 type Index<'a> = (&'a Spanned<String>, &'a DExpr);

@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 
 use super::graph::{LoopyGraph, Player};
-use super::stopper::{geq_table, short_values, stopper_positions};
+use super::stopper::{Stopper, geq_table, short_values, stopper_positions};
 use crate::budget::{Budget, Exhausted};
 use crate::game::{DisplayStyle, GameId, Games};
 
@@ -297,4 +297,12 @@ fn ranks<T: Ord + Clone>(items: &[T]) -> Vec<usize> {
     sorted.sort();
     sorted.dedup();
     items.iter().map(|x| sorted.binary_search(x).unwrap_or(0)).collect()
+}
+
+impl Stopper {
+    /// The simplest form written as CGSuite writes it (`on`, `5over`, `3/2under`, `^[on]`,
+    /// `a{0|{a|-1}}`, ...).
+    pub fn display(&self, games: &mut Games, style: DisplayStyle, budget: &Budget) -> Result<String, Exhausted> {
+        display(self.graph(), games, style, budget)
+    }
 }

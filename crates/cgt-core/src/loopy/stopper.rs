@@ -14,7 +14,7 @@
 
 use super::graph::{LoopyGraph, LoopyOutcome, Player};
 use crate::budget::{Budget, Exhausted};
-use crate::game::{Comparison, DisplayStyle, GameId, Games};
+use crate::game::{Comparison, GameId, Games};
 
 /// Why a stopper could not be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -238,12 +238,6 @@ impl Stopper {
             return Ok(None);
         }
         short_values(&self.graph, games, budget).map(|v| v[0])
-    }
-
-    /// The simplest form written as CGSuite writes it (`on`, `5over`, `3/2under`, `^[on]`,
-    /// `a{0|{a|-1}}`, ...; see `loopy/print.rs`).
-    pub fn display(&self, games: &mut Games, style: DisplayStyle, budget: &Budget) -> Result<String, Exhausted> {
-        super::print::display(&self.graph, games, style, budget)
     }
 
     /// `-G`.

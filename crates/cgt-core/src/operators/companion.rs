@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use super::{OpResult, listable};
+use super::common::{OpResult, listable};
 use crate::budget::Budget;
 use crate::dyadic::Dyadic;
 use crate::game::{Comparison, GameId, Games};

@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use super::{OpResult, listable};
+use super::common::{OpResult, listable};
 use crate::budget::Budget;
 use crate::game::{GameId, Games};
 

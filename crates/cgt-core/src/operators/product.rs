@@ -14,8 +14,8 @@
 
 use std::collections::HashMap;
 
+use super::common::{OpResult, listable, need_number, undefined};
 use super::thermal::multiple;
-use super::{OpResult, listable, need_number, undefined};
 use crate::budget::Budget;
 use crate::game::{Comparison, GameId, Games};
 use crate::nimarith::{nim_product, nim_product_u64};

@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use super::{OpError, OpResult, listable};
+use super::common::{OpError, OpResult, listable};
 use crate::budget::Budget;
 use crate::game::{Comparison, GameId, Games};
 

@@ -16,7 +16,7 @@
 
 use std::collections::HashMap;
 
-use super::{OpError, OpResult, listable, need_number, shift_all};
+use super::common::{OpError, OpResult, listable, need_number, shift_all};
 use crate::budget::Budget;
 use crate::dyadic::Dyadic;
 use crate::game::{GameId, Games};

@@ -12,7 +12,7 @@
 //! `^<k>`, while a wrong `a_k` leaves at least `^<k>` in it); the result is only returned after
 //! checking that the sum equals the game.
 
-use super::{OpError, OpResult, listable, undefined};
+use super::common::{OpError, OpResult, listable, undefined};
 use crate::budget::Budget;
 use crate::game::{Comparison, GameId, Games};
 use crate::thermo;

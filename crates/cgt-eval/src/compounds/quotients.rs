@@ -15,9 +15,9 @@ use cgt_rules::heap::{Component, HeapRule};
 use cgt_rules::quotient::{self, GaveUpReason, Growth, Solved};
 use cgt_syntax::Span;
 
-use crate::Session;
 use crate::context::Ctx;
 use crate::functions::misere::{PERIOD_HEAPS, QUOTIENT_ELEMENTS, QUOTIENT_HEAPS, heap_table, shape};
+use crate::session::Session;
 
 /// The largest heap whose quotient is built heap by heap for a sum (larger heaps need a period).
 const QUOTIENT_HEAP_LIMIT: u64 = 1000;

@@ -43,7 +43,12 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
             });
             let [left, right] = std::mem::take(&mut sets);
             let heaps: Vec<u64> = (0..1 + r.below(2)).map(|_| r.below(7)).collect();
-            Case::Position(format!("psub[{}] left=[{}] right=[{}]", join(&heaps), join(&left), join(&right)))
+            Case::Position(format!(
+                "psub[{}] left=[{}] right=[{}]",
+                super::heaps::join(&heaps),
+                super::heaps::join(&left),
+                super::heaps::join(&right)
+            ))
         },
         "domineering" => |r| Case::Position(format!("domineering[{}]", grid(r, 3, 4, &[('.', 4), ('#', 1)]))),
         "cram" => |r| Case::Position(format!("cram[{}]", grid(r, 3, 4, &[('.', 4), ('#', 1)]))),
@@ -84,7 +89,7 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
             let mut squares: Vec<u64> = (0..1 + r.below(3)).map(|_| r.below(7)).collect();
             squares.sort_unstable();
             squares.dedup();
-            Case::Position(format!("welter[{}]", join(&squares)))
+            Case::Position(format!("welter[{}]", super::heaps::join(&squares)))
         },
         "wythoff" => |r| Case::Position(format!("wythoff[{}, {}]", r.below(7), r.below(7))),
         "nim" => |r| match r.below(2) {
@@ -93,7 +98,7 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
                 let hs = heaps(r, 3, 4);
                 let k = 2 + r.below(2);
                 let want = super::heaps::moore_outcome(&hs, k);
-                Case::Scored(format!("nim[{}] k={k}", join(&hs)), want.to_string())
+                Case::Scored(format!("nim[{}] k={k}", super::heaps::join(&hs)), want.to_string())
             }
         },
         "octal" => |r| {
@@ -110,10 +115,10 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
             set.sort_unstable();
             set.dedup();
             if r.chance(1, 2) {
-                let s = format!(" take=[{}]", join(&set));
+                let s = format!(" take=[{}]", super::heaps::join(&set));
                 Case::Heaps(HeapCase::new("stones", &s, Plain::Take(set), heaps(r, 3, 14)))
             } else {
-                let s = format!(" allbut=[{}]", join(&set));
+                let s = format!(" allbut=[{}]", super::heaps::join(&set));
                 Case::Heaps(HeapCase::new("stones", &s, Plain::AllBut(set), heaps(r, 3, 14)))
             }
         },
@@ -123,7 +128,7 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
         "deque" => |r| {
             let cards: Vec<u64> = (0..1 + r.below(7)).map(|_| r.below(100)).collect();
             let score = super::heaps::deque_score(&cards);
-            Case::Scored(format!("deque[{}]", join(&cards)), score.to_string())
+            Case::Scored(format!("deque[{}]", super::heaps::join(&cards)), score.to_string())
         },
         "fair" => |r| {
             let ps = piles(r, 5, 3, "BW");
@@ -139,7 +144,7 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
             let all: Vec<u64> = (1..=n).collect();
             let arcs = if written.is_empty() { "1->1".to_string() } else { written.join(", ") };
             let want = if written.is_empty() { super::heaps::graph_outcome(n, &[(1, 1)], from) } else { want };
-            Case::Scored(format!("graph[{arcs}] from={from} vertices=[{}]", join(&all)), want.to_string())
+            Case::Scored(format!("graph[{arcs}] from={from} vertices=[{}]", super::heaps::join(&all)), want.to_string())
         },
         _ => return None,
     };
@@ -240,7 +245,7 @@ fn tree(r: &mut Rng, edges: u64) -> String {
 
 /// `count` numbers below `below`, written as a list.
 fn list(r: &mut Rng, count: usize, below: u64) -> String {
-    join(&(0..count).map(|_| r.below(below)).collect::<Vec<_>>())
+    super::heaps::join(&(0..count).map(|_| r.below(below)).collect::<Vec<_>>())
 }
 
 /// Up to `count` heaps of 1 to `max` tokens.
@@ -254,9 +259,4 @@ fn coins(r: &mut Rng) -> Vec<u64> {
     heads.sort_unstable();
     heads.dedup();
     heads
-}
-
-/// Numbers joined by ", ".
-pub(super) fn join(xs: &[u64]) -> String {
-    xs.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
 }

@@ -4,7 +4,9 @@
 
 use std::collections::HashMap;
 
-use super::{Session, Value, eval};
+use super::common::eval;
+use crate::session::Session;
+use crate::value::Value;
 
 /// A heap rule or coin-turning rule, from its definition.
 #[derive(Clone, Debug)]
@@ -41,13 +43,13 @@ pub(super) struct HeapCase {
 impl HeapCase {
     /// `name[heaps] settings`.
     pub(super) fn new(name: &str, settings: &str, plain: Plain, heaps: Vec<u64>) -> Self {
-        let text = format!("{name}[{}]{settings}", super::generators::join(&heaps));
+        let text = format!("{name}[{}]{settings}", super::heaps::join(&heaps));
         HeapCase { text, plain, heaps, coins: false }
     }
 
     /// `name[heads]` for a coin-turning rule.
     pub(super) fn coins(name: &str, plain: Plain, heads: Vec<u64>) -> Self {
-        let text = format!("{name}[{}]", super::generators::join(&heads));
+        let text = format!("{name}[{}]", super::heaps::join(&heads));
         HeapCase { text, plain, heaps: heads, coins: true }
     }
 }
@@ -333,4 +335,9 @@ pub(super) fn graph_outcome(n: u64, arcs: &[(u64, u64)], from: u64) -> &'static 
         S::Loss => "loss",
         S::Unknown => "draw",
     }
+}
+
+/// Numbers joined by ", ".
+pub(super) fn join(xs: &[u64]) -> String {
+    xs.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
 }

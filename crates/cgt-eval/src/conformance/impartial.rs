@@ -9,10 +9,11 @@ use std::collections::HashMap;
 use cgt_core::game::GameId;
 use cgt_testkit::Rng;
 
-use super::functions::Lab;
+use super::common::eval;
 use super::heaps::{Plain, Search as HeapSearch};
+use super::lab::Lab;
 use super::trees::Tree;
-use super::{Value, eval};
+use crate::value::Value;
 
 /// A heap rule by its name in the language, with its plain rule.
 fn rule(r: &mut Rng) -> (String, Plain) {

@@ -4,7 +4,7 @@
 //! random families of games, numbers, ruleset positions with computed arguments and user
 //! definitions.
 
-use super::functions::Lab;
+use super::lab::Lab;
 use super::trees::Tree;
 use crate::{Config, StmtReport, evaluate};
 

@@ -173,7 +173,7 @@ impl Search {
 
     /// The outcome class of the sum of `parts`.
     pub(super) fn outcome(&mut self, parts: &[&Tree]) -> &'static str {
-        super::class(self.wins(parts, true), self.wins(parts, false))
+        super::common::class(self.wins(parts, true), self.wins(parts, false))
     }
 
     /// `a <= b`: Left, moving second, does not lose `b - a`; that is, Right moving first in

@@ -125,7 +125,7 @@ impl Compiler<'_> {
             DKind::Tuple(xs) => CExpr::Tuple(xs.iter().map(|x| self.expr(x)).collect::<Result<_, _>>()?),
             DKind::Index(a, i) => match &a.node {
                 // `kayles[n + 1]`: a ruleset's position whose one argument is computed.
-                DKind::Name(n) if !self.in_scope(n) && crate::registry::ruleset(n).is_some() => {
+                DKind::Name(n) if !self.in_scope(n) && crate::rows::ruleset(n).is_some() => {
                     let hole = Piece::Hole(self.expr(i)?, "the value in brackets".to_string());
                     let pieces = vec![Piece::Text("[".into()), hole, Piece::Text("]".into())];
                     CExpr::Position(Arc::new(PositionCode { name: n.clone(), pieces }), span)
@@ -155,7 +155,7 @@ impl Compiler<'_> {
             };
             return Ok(CExpr::Index(Box::new(base), Box::new(self.expr(i)?), span.clone()));
         }
-        if crate::registry::ruleset(name).is_none() {
+        if crate::rows::ruleset(name).is_none() {
             let hint = if self.defs.rule(name).is_some() || self.defs.partizan(name).is_some() {
                 format!("inside definitions a rule's positions are calls: `{name}(n)`")
             } else {
@@ -223,7 +223,7 @@ impl Compiler<'_> {
     fn registry_arg(&mut self, a: &DExpr) -> Result<CExpr, Fail> {
         if let DKind::Name(n) = &a.node
             && !self.in_scope(n)
-            && (self.defs.rule(n).is_some() || crate::registry::ruleset(n).is_some_and(|r| r.heap_rule.is_some()))
+            && (self.defs.rule(n).is_some() || crate::rows::ruleset(n).is_some_and(|r| r.heap_rule.is_some()))
         {
             return Ok(CExpr::RuleName(Arc::from(n.as_str())));
         }

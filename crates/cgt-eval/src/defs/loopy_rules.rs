@@ -17,9 +17,9 @@ use cgt_syntax::{Code, Diagnostic, Span};
 use super::machine::Machine;
 use super::rules::{any_heap, option_list};
 use super::{DVal, stop};
-use crate::Session;
 use crate::context::Ctx;
 use crate::loopy::Loopy;
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 impl Session {

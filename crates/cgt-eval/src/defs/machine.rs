@@ -13,11 +13,11 @@ use super::compile::{Builtin, CClause, CExpr, CItem, Compiled};
 use super::{DVal, Defs, Fail, Stop};
 
 /// One evaluation's view of the session: the definitions, taken out of the session while the
-/// machine runs (see [`crate::Session::with_machine`]), and the session itself, for the game
+/// machine runs (see [`crate::session::Session::with_machine`]), and the session itself, for the game
 /// arena and the functions of the registry.
 pub(crate) struct Machine<'a> {
     pub defs: &'a mut Defs,
-    pub s: &'a mut crate::Session,
+    pub s: &'a mut crate::session::Session,
     pub budget: &'a Budget,
 }
 

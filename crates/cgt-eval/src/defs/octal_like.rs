@@ -14,8 +14,8 @@ use cgt_rules::octal::OctalCode;
 use cgt_syntax::Span;
 
 use super::rules::Need;
-use crate::Session;
 use crate::context::Computed;
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up, gave_up_because};
 
 /// How many heaps `period(RULE)` looks at for a user rule.

@@ -17,9 +17,9 @@ use num_bigint::BigInt;
 
 use super::machine::{Machine, fail};
 use super::{DVal, Defs, Stop, stop};
-use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::loopy::Loopy;
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 impl Machine<'_> {

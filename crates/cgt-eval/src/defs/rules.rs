@@ -12,8 +12,8 @@ use cgt_syntax::{Code, Diagnostic, Ruleset, Span};
 
 use super::machine::Machine;
 use super::{DVal, Defs, stop};
-use crate::Session;
 use crate::context::{Computed, Ctx};
+use crate::session::Session;
 use crate::value::{EvalResult, gave_up};
 
 /// The largest heap a user rule's table is built for.

@@ -5,10 +5,10 @@
 use cgt_core::operators::{self, Uptimal};
 
 use super::cooling::{binary, unary};
-use super::op_error;
-use crate::Session;
+use crate::args::op_error;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Call, FunctionDef, Returns};
+use crate::session::Session;
 use crate::value::{EvalResult, Quantity, Value};
 
 /// `tiny(x)`.
@@ -44,7 +44,7 @@ fn tiny_or_miny(s: &mut Session, call: &Call, ctx: &Ctx, tiny: bool) -> EvalResu
         v => s.as_game_at(v, &a.span(), ctx)?,
     };
     let f = if tiny { operators::tiny } else { operators::miny };
-    let r = f(&mut s.games, g, ctx.budget).map_err(|e| crate::functions::op_error(e, call.span, ctx.budget))?;
+    let r = f(&mut s.games, g, ctx.budget).map_err(|e| crate::args::op_error(e, call.span, ctx.budget))?;
     Ok(Value::Game(r).into())
 }
 

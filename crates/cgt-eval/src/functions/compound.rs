@@ -8,9 +8,9 @@ use cgt_core::operators;
 use cgt_rules::compounds::{Compound, Convention};
 
 use super::cooling::{Binary, binary};
-use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Call, FunctionDef, Returns};
+use crate::session::Session;
 use crate::value::EvalResult;
 
 /// Evaluates a compound under normal play.

@@ -5,10 +5,10 @@ use cgt_core::Budget;
 use cgt_core::game::{GameId, Games};
 use cgt_core::operators::{self, OpResult};
 
-use super::op_error;
-use crate::Session;
+use crate::args::op_error;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Call, FunctionDef, Returns};
+use crate::session::Session;
 use crate::value::{EvalResult, Value};
 
 /// An operator of one game.

@@ -10,10 +10,10 @@ use cgt_core::game::GameId;
 use cgt_core::{Budget, Exhausted};
 use cgt_syntax::{Expr, ExprKind, Spanned, Stmt, StmtKind, SumOp};
 
-use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::registry::{FunctionDef, Returns};
 use crate::report::StmtReport;
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// `explain(G)`.

@@ -2,10 +2,9 @@
 
 use cgt_syntax::{Code, Diagnostic, ExprKind};
 
-use crate::Session;
-use crate::args::setting_end;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{Call, FunctionDef, Returns};
+use crate::session::Session;
 use crate::value::{EvalResult, MoveList, Quantity, Value, gave_up_because};
 
 /// `outcome(G)`.
@@ -86,63 +85,6 @@ pub(crate) const OPTIONS: FunctionDef = FunctionDef {
 
 /// The most moves `options(...)` lists for a ruleset position.
 const LISTED_MOVES: usize = 1000;
-
-/// A position's moves in its ruleset's notation: the position, then Left's and Right's moves.
-pub(crate) struct PositionMoves {
-    /// The position itself.
-    pub notation: String,
-    /// Left's moves.
-    pub left: Vec<String>,
-    /// Right's moves.
-    pub right: Vec<String>,
-}
-
-impl Session {
-    /// The moves of `e` if it is a ruleset position: by the row's position reader (boxes,
-    /// boards, strips, graphs), or for a heap game (`kayles[4]`, `octal[5, 6] code=0.137`) by
-    /// its heap rule, each move the heaps left. `None` for other expressions, and for positions
-    /// with more than `limit` moves.
-    pub(crate) fn position_moves(
-        &mut self,
-        e: &cgt_syntax::Expr,
-        limit: usize,
-        ctx: &Ctx,
-    ) -> EvalResult<Option<PositionMoves>> {
-        let r = match &e.node {
-            ExprKind::Ruleset(r) => r.clone(),
-            ExprKind::Boxes(words) => crate::expr::bare_boxes(words, &e.span),
-            _ => return Ok(None),
-        };
-        if let Some(rule) = self.position_rule(&r) {
-            let rule = rule?;
-            let Ok(heaps) = crate::rulesets::heaps(&r.args, "nim[3, 4]") else { return Ok(None) };
-            let total: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
-            if total > limit as u128 {
-                return Ok(None);
-            }
-            let settings = match (r.settings.first(), r.settings.last()) {
-                (Some(a), Some(b)) => format!(" {}", &ctx.src[a.key.span.start..setting_end(b)]),
-                _ => String::new(),
-            };
-            let show = |hs: &[u64]| {
-                let list: Vec<String> = hs.iter().map(u64::to_string).collect();
-                format!("{}[{}]{settings}", r.name.node, list.join(", "))
-            };
-            let moves: Vec<String> = rule.position_options(&heaps).iter().map(|hs| show(hs)).collect();
-            return Ok(Some(PositionMoves { notation: show(&heaps), left: moves.clone(), right: moves }));
-        }
-        let Some(def) = crate::registry::ruleset(&r.name.node) else { return Ok(None) };
-        let Some(read) = def.position else { return Ok(None) };
-        crate::registry::check_settings(def, &r.name, &r.settings)?;
-        let p = read(&r)?;
-        let (l, rt) = (p.left(), p.right());
-        if l.len() + rt.len() > limit {
-            return Ok(None);
-        }
-        let show = |ps: Vec<Box<dyn crate::registry::AnyPosition>>| ps.iter().map(|p| p.notation()).collect();
-        Ok(Some(PositionMoves { notation: p.notation(), left: show(l), right: show(rt) }))
-    }
-}
 
 fn options(s: &mut Session, call: &Call, ctx: &Ctx) -> EvalResult<Computed> {
     let a = s.one_arg(call, "one game")?;

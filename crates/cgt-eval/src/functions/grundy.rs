@@ -5,11 +5,11 @@ use num_bigint::BigInt;
 
 use cgt_syntax::{CallArg, Code, Diagnostic};
 
-use super::arity;
-use crate::Session;
 use crate::args::Arg;
+use crate::args::arity;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Call, FunctionDef, Returns};
+use crate::session::Session;
 use crate::value::{EvalResult, Quantity, Value};
 
 /// `grundy(G)` and `grundy(RULE, a..b)`.

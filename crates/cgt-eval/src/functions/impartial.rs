@@ -22,10 +22,10 @@ use cgt_rules::heap::{Component, HeapRule};
 use cgt_syntax::{Code, Diagnostic, Expr, ExprKind, Span};
 use num_bigint::BigUint;
 
-use crate::Session;
 use crate::context::Ctx;
 use crate::registry::AnyPosition;
 use crate::rulesets::heaps;
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up, gave_up_because};
 
 /// The largest nimber unfolded into a tree (`*n` has n options, so its tree costs n²/2).
@@ -257,7 +257,7 @@ impl Session {
             ExprKind::MisereForm(text) => Ok(Some(vec![Part::Tree(self.misere_form_tree(text, &e.span, ctx)?)])),
             ExprKind::Boxes(words) => {
                 // Bare box words are `boxes[...]`: played as written, not by their value.
-                let r = crate::expr::bare_boxes(words, &e.span);
+                let r = crate::rulesets::args::bare_boxes(words, &e.span);
                 self.impartial_parts(&Expr { node: ExprKind::Ruleset(r), span: e.span.clone() }, ctx)
             }
             ExprKind::Ruleset(r) => {
@@ -272,7 +272,7 @@ impl Session {
                     // A partizan user rule's position is a game value, like a call of a `def`.
                     return self.value_parts(e, ctx);
                 }
-                let def = crate::registry::find_ruleset(&r.name)?;
+                let def = crate::rows::find_ruleset(&r.name)?;
                 let Some(read) = def.position else { return self.value_parts(e, ctx) };
                 crate::registry::check_settings(def, &r.name, &r.settings)?;
                 let p = read(r)?;

@@ -12,11 +12,11 @@ use cgt_rules::quotient::{self, GaveUpReason, Growth, Presentation, Quotient, Sh
 use cgt_syntax::{Code, Diagnostic, Span};
 use num_bigint::BigUint;
 
-use super::arity;
 use super::impartial::Part;
-use crate::Session;
+use crate::args::arity;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Call, FunctionDef, Returns};
+use crate::session::Session;
 use crate::value::{EvalResult, Quantity, Value, gave_up, gave_up_because};
 
 /// The largest heap `quotient(RULE)` covers: the quotient is of all sums of heaps 1 to this.

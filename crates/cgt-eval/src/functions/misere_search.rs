@@ -17,9 +17,9 @@ use cgt_core::game::GameId;
 use cgt_syntax::{Code, Diagnostic, Expr, ExprKind, Span, SumOp, UnaryOp};
 
 use super::impartial::TreeId;
-use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::registry::AnyPosition;
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up, gave_up_because};
 
 /// The most states the search remembers.
@@ -109,12 +109,12 @@ impl Session {
             return Ok(out);
         }
         if let ExprKind::Boxes(words) = &e.node {
-            let r = crate::expr::bare_boxes(words, &e.span);
+            let r = crate::rulesets::args::bare_boxes(words, &e.span);
             let e = Expr { node: ExprKind::Ruleset(r), span: e.span.clone() };
             return self.partizan_parts(&e, ctx);
         }
         if let ExprKind::Ruleset(r) = &e.node
-            && let Some(def) = crate::registry::ruleset(&r.name.node)
+            && let Some(def) = crate::rows::ruleset(&r.name.node)
             && let Some(read) = def.position
         {
             crate::registry::check_settings(def, &r.name, &r.settings)?;

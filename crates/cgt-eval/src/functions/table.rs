@@ -4,9 +4,9 @@
 
 use cgt_syntax::{Code, Diagnostic};
 
-use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Call, FunctionDef, Returns};
+use crate::session::Session;
 use crate::value::EvalResult;
 
 /// `table(EXPR for r in A, c in B)`.

@@ -3,10 +3,11 @@
 //! per bar of a nested separator, the uptimals `\uparrow^{3}` and `\uparrow^{\rightarrow 3}`, and
 //! Tiny and Miny as `{+}_{x}` and `{-}_{x}`. The text goes inside `$...$`.
 
+use crate::Value as V;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Call, FunctionDef, Returns};
+use crate::session::Session;
 use crate::value::{EvalResult, Value};
-use crate::{Session, Value as V};
 
 /// `tex(G)`.
 pub(crate) const TEX: FunctionDef = FunctionDef {

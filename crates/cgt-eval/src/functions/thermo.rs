@@ -6,9 +6,9 @@ use cgt_core::game::{GameId, Games};
 use cgt_core::{Budget, Dyadic, Exhausted, thermo};
 use cgt_syntax::{Code, Diagnostic};
 
-use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Call, FunctionDef, Returns};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// A number computed about a game.

@@ -11,9 +11,9 @@
 use cgt_core::game::GameId;
 use cgt_syntax::{Code, Diagnostic, Expr, ExprKind, SumOp};
 
-use crate::Session;
 use crate::context::Ctx;
 use crate::registry::AnyPosition;
+use crate::session::Session;
 use crate::value::EvalResult;
 
 /// The most moves searched in one term: more would cost far more than the explanation.
@@ -78,7 +78,7 @@ impl Session {
             value = self.lift(&t.span, ctx.budget, |g, b| g.neg(value, b))?;
         }
         let position = match &t.node {
-            ExprKind::Ruleset(r) => match crate::registry::ruleset(&r.name.node).and_then(|d| d.position) {
+            ExprKind::Ruleset(r) => match crate::rows::ruleset(&r.name.node).and_then(|d| d.position) {
                 // A position valued by a formula may be too large to list its moves
                 // (`maundy[300x2]`): it is then explained by its value alone.
                 Some(read) => read(r).ok(),

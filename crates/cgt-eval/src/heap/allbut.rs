@@ -8,7 +8,7 @@ use cgt_rules::heap::HeapRule;
 use cgt_rules::octal::AllButTable;
 use cgt_syntax::Span;
 
-use crate::Session;
+use crate::session::Session;
 use crate::value::EvalResult;
 
 /// Heaps below this are read from the table directly; at and above it, through the period.

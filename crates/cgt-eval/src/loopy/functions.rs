@@ -8,8 +8,8 @@ use cgt_core::loopy::stopper::{Stopper, StopperError};
 use cgt_syntax::{Expr, ExprKind, NumberLit, Nus, Spanned, UnaryOp};
 
 use super::Loopy;
-use crate::Session;
 use crate::context::{Computed, Ctx};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 impl Session {

@@ -14,9 +14,9 @@ use cgt_core::loopy::graph::{LoopyGraph, Player};
 use cgt_core::loopy::stopper::Stopper;
 use cgt_syntax::{Code, Diagnostic, Nus, Pseudo, Span};
 
-use crate::Session;
 use crate::context::Ctx;
 use crate::numbers;
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The loopy part of a juxtaposition.

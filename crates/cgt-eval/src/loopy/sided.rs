@@ -15,10 +15,10 @@ use cgt_core::loopy::stopper::Stopper;
 use cgt_syntax::{Code, Diagnostic, Expr, Span, SumOp};
 
 use super::{Loopy, append, impartial_only};
-use crate::Session;
 use crate::context::Ctx;
 use crate::registry::Call;
 use crate::report::StmtReport;
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 impl Session {

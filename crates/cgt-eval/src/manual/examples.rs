@@ -59,7 +59,7 @@ pub(super) fn of(name: &str) -> &'static [&'static str] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::functions;
+    use crate::rows::functions;
 
     #[test]
     fn every_function_has_an_example_and_every_example_a_function() {

@@ -4,9 +4,9 @@ use cgt_rules::arckayles::{ArcKayles, Nimbers};
 use cgt_syntax::{Ruleset, Span};
 
 use super::links::{links, no_colour};
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The row of `arckayles`.

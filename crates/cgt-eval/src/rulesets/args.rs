@@ -2,7 +2,7 @@
 
 use num_bigint::BigUint;
 
-use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Setting, SettingValue, Span, Spanned};
+use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Ruleset, Setting, SettingValue, Span, Spanned};
 
 use crate::value::EvalResult;
 
@@ -80,4 +80,13 @@ pub(crate) fn setting_arg(s: &Setting) -> Option<&RuleArg> {
 /// Reads a heap list of `u64` values (shared by the impartial rulesets).
 pub(crate) fn heaps(args: &[RuleArg], example: &str) -> EvalResult<Vec<u64>> {
     args.iter().map(|a| u64_arg(a, "a heap is a non-negative whole number", example)).collect()
+}
+
+/// Bare box words `WBBW.BW` as the position `boxes[WBBW.BW]`.
+pub(crate) fn bare_boxes(words: &[Spanned<String>], span: &Span) -> Ruleset {
+    Ruleset {
+        name: Spanned::new("boxes".to_string(), span.start..span.start),
+        args: vec![RuleArg { kind: RuleArgKind::Dotted(words.to_vec()), span: span.clone() }],
+        settings: Vec::new(),
+    }
 }

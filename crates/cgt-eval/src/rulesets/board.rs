@@ -6,8 +6,8 @@ use cgt_rules::position::{Solver, Tabled};
 use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
 
 use super::bad_arg;
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// How a ruleset writes its boards, for error messages.

@@ -6,7 +6,7 @@
 use cgt_core::Dyadic;
 use cgt_syntax::{RuleArg, RuleArgKind, Ruleset, SettingValue};
 
-use crate::Session;
+use crate::session::Session;
 use crate::value::Value;
 
 impl Session {

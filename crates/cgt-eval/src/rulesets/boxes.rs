@@ -6,9 +6,9 @@ use cgt_rules::boxes::{self, Position};
 use cgt_syntax::{Code, Diagnostic, Ruleset, Span, Spanned};
 
 use super::words;
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value};
 
 /// The row of `boxes`.

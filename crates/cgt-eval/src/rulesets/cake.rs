@@ -6,9 +6,9 @@ use cgt_rules::position::Solver;
 use cgt_syntax::{Ruleset, Span};
 
 use super::board::sizes;
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The row of `cutcake`.

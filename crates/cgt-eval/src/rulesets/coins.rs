@@ -9,9 +9,9 @@ use cgt_rules::coins::{CoinRule, CoinRun, Coins, Tartan};
 use cgt_syntax::{Code, Diagnostic, RuleArgKind, Ruleset, Span};
 
 use super::{bad_arg, big_uint, setting_arg};
-use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Returns, RulesetDef, SettingDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// Positions after a winning move are shown when the move turns over at most this many coins.

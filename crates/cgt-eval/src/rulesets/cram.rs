@@ -4,9 +4,9 @@ use cgt_rules::cram::{Board, Grundy};
 use cgt_syntax::{RuleArg, RuleArgKind, Ruleset, Span};
 
 use super::board::{Cells, grid_error, rows, sizes};
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The row of `cram`.

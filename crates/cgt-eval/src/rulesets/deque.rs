@@ -5,9 +5,9 @@ use cgt_rules::deque::{self, End};
 use cgt_syntax::{Ruleset, Span};
 
 use super::i64_arg;
-use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Quantity, Value, gave_up};
 
 /// The row of `deque`.

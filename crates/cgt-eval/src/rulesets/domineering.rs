@@ -7,9 +7,9 @@ use cgt_rules::domineering::{Board, BoardError, Domineering, OutcomeSearch};
 use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
 
 use super::{OutcomeRow, bad_arg};
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The row of `domineering`.

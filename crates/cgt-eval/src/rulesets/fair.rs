@@ -6,9 +6,9 @@ use cgt_rules::fair::{self, FairError};
 use cgt_syntax::{Code, Diagnostic, Ruleset, Span};
 
 use super::{bad_arg, words};
-use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Quantity, Value, gave_up};
 
 /// The row of `fair`.

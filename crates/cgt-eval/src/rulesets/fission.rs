@@ -4,9 +4,9 @@ use cgt_rules::fission::Board;
 use cgt_syntax::{Ruleset, Span};
 
 use super::board::{Cells, board_value, grid_error, rows};
-use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::EvalResult;
 
 /// The row of `fission`.

@@ -10,10 +10,10 @@ use cgt_rules::loopy_graph;
 use cgt_syntax::{Code, Diagnostic, RuleArgKind, Ruleset, Setting, Span};
 
 use super::{bad_arg, setting_arg, setting_list};
-use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::loopy::Loopy;
 use crate::registry::{Returns, RulesetDef, SettingDef};
+use crate::session::Session;
 use crate::value::{EvalResult, PlayOutcome, Quantity, Value, gave_up};
 
 /// Vertices listed one by one in the extras at most.

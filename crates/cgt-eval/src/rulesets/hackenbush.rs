@@ -8,9 +8,9 @@ use cgt_rules::ugraph::GraphError;
 use cgt_syntax::{Code, Diagnostic, Ruleset, Span, Spanned};
 
 use super::links::{links, vertex_setting};
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef, SettingDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The settings of both rulesets.

@@ -6,9 +6,9 @@ use cgt_rules::maundy::{self, MAX_SIDE, MaundyCake};
 use cgt_syntax::{Code, Diagnostic, RuleArgKind, Ruleset, Span};
 
 use super::bad_arg;
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The row of `maundy`.

@@ -8,9 +8,9 @@ use cgt_rules::{moore, nim};
 use cgt_syntax::{Code, Diagnostic, RuleArgKind, Ruleset, Span};
 
 use super::{big_uint, setting_arg};
-use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Returns, RuleSpec, RulesetDef, SettingDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value};
 
 /// The row of `nim`.

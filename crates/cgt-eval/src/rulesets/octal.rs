@@ -8,9 +8,9 @@ use cgt_rules::octal::OctalCode;
 use cgt_syntax::{Code, Diagnostic, RuleArgKind, Ruleset, Span};
 
 use super::{heaps, setting_arg};
-use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Returns, RuleSpec, RulesetDef, SettingDef};
+use crate::session::Session;
 use crate::value::EvalResult;
 
 /// The row of `octal`.

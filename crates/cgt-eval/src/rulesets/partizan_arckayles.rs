@@ -6,9 +6,9 @@ use cgt_rules::tree::Colour;
 use cgt_syntax::{Code, Diagnostic, Ruleset, Span, Spanned};
 
 use super::links::links;
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The row of `partizan_arckayles`.

@@ -7,9 +7,9 @@ use cgt_rules::psub::{Heaps, Psub, Table};
 use cgt_syntax::{Code, Diagnostic, Ruleset, Span};
 
 use super::{heaps, setting_list, u64_arg};
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef, SettingDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The row of `psub`.

@@ -5,9 +5,9 @@ use cgt_rules::push::{PushRule, Strip};
 use cgt_syntax::{Ruleset, Span};
 
 use super::board::{Cells, grid_error, strip};
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The row of `push`.

@@ -5,9 +5,9 @@ use cgt_rules::spawning::{Spawning, TurningCode};
 use cgt_syntax::{Code, Diagnostic, RuleArgKind, Ruleset, Span};
 
 use super::{heaps, setting_arg};
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef, SettingDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The largest heap: every heap size up to it is valued in turn.

@@ -10,9 +10,9 @@ use cgt_rules::staircase::Staircase;
 use cgt_syntax::{Code, Diagnostic, Ruleset, Span};
 
 use super::{big_uint, setting_list, u64_arg};
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef, SettingDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value};
 
 /// The most moves a listing (`options(...)`) shows.

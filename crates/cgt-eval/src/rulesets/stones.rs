@@ -7,9 +7,9 @@ use cgt_rules::subtraction::SubtractionGame;
 use cgt_syntax::{Code, Diagnostic, Ruleset, Setting, Span};
 
 use super::{heaps, setting_list, u64_arg};
-use crate::Session;
 use crate::context::{Computed, Ctx};
 use crate::registry::{Returns, RuleSpec, RulesetDef, SettingDef};
+use crate::session::Session;
 use crate::value::EvalResult;
 
 /// The row of `stones`.

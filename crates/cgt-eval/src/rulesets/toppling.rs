@@ -4,9 +4,9 @@ use cgt_rules::toppling::{self, Position, Toppling};
 use cgt_syntax::{Code, Diagnostic, Ruleset, Span, Spanned};
 
 use super::words;
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The row of `toppling`.

@@ -4,9 +4,9 @@ use cgt_rules::tree::{Colour, Tree};
 use cgt_syntax::{Code, Diagnostic, NestedWord, RuleArg, RuleArgKind, Ruleset, Span};
 
 use super::bad_arg;
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value};
 
 /// The row of `tree`.

@@ -6,9 +6,9 @@ use cgt_syntax::{Ruleset, Span};
 
 use super::links::{links, no_colour};
 use super::{bad_arg, setting_list, u64_arg};
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef, SettingDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The row of `weighted_arckayles`.

@@ -9,9 +9,9 @@ use cgt_rules::welter::Welter;
 use cgt_syntax::{Code, Diagnostic, Ruleset, Span};
 
 use super::big_uint;
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The most moves a listing (`options(...)`) shows.

@@ -10,9 +10,9 @@ use cgt_rules::wythoff::Wythoff;
 use cgt_syntax::{Code, Diagnostic, Ruleset, Span};
 
 use super::big_uint;
-use crate::Session;
 use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
 /// The largest table of Grundy values (squares below and left of the queen) computed.

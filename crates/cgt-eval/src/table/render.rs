@@ -1,7 +1,26 @@
-//! A table as text: aligned columns for the terminal, a Markdown table for hovers, CSV for
+//! A table's data (what a statement reports), and the table as text: aligned columns for the terminal, a Markdown table for hovers, CSV for
 //! `cgt eval --csv`.
 
-use super::{GAVE_UP, Table};
+/// The most cells a table may have.
+pub const MAX_CELLS: usize = 10_000;
+
+/// How a cell that gave up on its budget is shown.
+pub const GAVE_UP: &str = "?";
+
+/// A two-dimensional table of printed values, as `table(EXPR for r in A, c in B)` reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// The name of the rows' index (`r`).
+    pub row_name: String,
+    /// The name of the columns' index (`c`).
+    pub column_name: String,
+    /// The rows' index values, printed.
+    pub rows: Vec<String>,
+    /// The columns' index values, printed.
+    pub columns: Vec<String>,
+    /// The cells row by row, printed; `None` for a cell that gave up on its budget.
+    pub cells: Vec<Vec<Option<String>>>,
+}
 
 impl Table {
     /// The top-left corner: the rows' index over the columns' (`r\c`).

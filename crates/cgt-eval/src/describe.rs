@@ -1,0 +1,183 @@
+//! Values as the statement's report shows them: printing a value, and describing a statement's
+//! result (its value, outcome class, extras, details and pictures).
+
+use cgt_core::Budget;
+use cgt_core::game::GameId;
+use cgt_core::thermo;
+
+use crate::context::Computed;
+use crate::pictures::{Picture, TreeNode};
+use crate::report::{Details, StmtReport};
+use crate::session::Session;
+use crate::value::{EvalResult, Value, cut_for_display, gave_up};
+
+/// Game trees with more nodes than this are not drawn in hovers.
+const TREE_NODES: usize = 40;
+
+impl Session {
+    /// Prints a value.
+    pub(crate) fn show(&mut self, v: &Value) -> String {
+        let style = self.style();
+        match v {
+            Value::Game(g) => self.games.display(*g, style),
+            Value::Number(x) => x.to_string(),
+            Value::Integer(n, _) => n.to_string(),
+            Value::Outcome(o) => o.to_string(),
+            Value::Thermograph(t) => t.to_text(),
+            Value::Play(p) => p.name().to_string(),
+            Value::List(items) => {
+                let shown: Vec<String> = items.iter().map(|i| self.show(i)).collect();
+                format!("[{}]", shown.join(", "))
+            }
+            Value::Text(t) => t.clone(),
+            Value::Period(pre, per) => format!("period {per} from heap {pre}"),
+            Value::Loopy(l) => self.show_loopy(l),
+            Value::Moves(m) => {
+                let side = |ms: &[(String, Option<String>)]| -> Vec<String> {
+                    ms.iter()
+                        .map(|(n, v)| match v {
+                            Some(v) if v != n => format!("{n} (= {v})"),
+                            _ => n.clone(),
+                        })
+                        .collect()
+                };
+                format!("Left: {}; Right: {}", list_or_none(&side(&m.left)), list_or_none(&side(&m.right)))
+            }
+            Value::Options(l, r) => {
+                let mut side = |ids: &[GameId]| ids.iter().map(|&g| self.games.display(g, style)).collect::<Vec<_>>();
+                let (l, r) = (side(l), side(r));
+                format!("Left: {}; Right: {}", list_or_none(&l), list_or_none(&r))
+            }
+        }
+    }
+
+    /// Fills the value, outcome, extras and details of a report.
+    pub(crate) fn describe(&mut self, c: Computed, report: &mut StmtReport, budget: &Budget) -> EvalResult<Value> {
+        let Computed { value: v, mut extras, moves, mut pictures, warnings } = c;
+        report.diagnostics.extend(warnings);
+        report.value = Some(cut_for_display(self.show(&v)));
+        report.extras.append(&mut extras);
+        report.pictures.append(&mut pictures);
+        match &v {
+            Value::Outcome(o) => report.outcome = Some(o.to_string()),
+            Value::Play(p) => report.outcome = Some(p.name().to_string()),
+            Value::Thermograph(t) => {
+                report.pictures.push(Picture { kind: "thermograph", svg: t.to_svg(&report.source).into() })
+            }
+            Value::Loopy(l) => self.describe_loopy(l, report, budget)?,
+            Value::Game(g) => {
+                let g = *g;
+                let o = self.games.outcome(g, budget).map_err(|e| gave_up(e, report.span.clone(), budget))?;
+                report.outcome = Some(o.to_string());
+                if self.config.pictures {
+                    self.pictures(g, report, budget);
+                }
+                if self.config.details {
+                    let mut details = self.details(g, budget);
+                    details.moves = moves.map(|m| (m.left, m.right));
+                    report.details = Some(std::sync::Arc::new(details));
+                }
+            }
+            _ => {}
+        }
+        Ok(v)
+    }
+
+    /// The thermograph of `g` (if it fits in the budget) and its game tree (if it is small and
+    /// not a single node).
+    fn pictures(&mut self, g: GameId, report: &mut StmtReport, budget: &Budget) {
+        if self.games.has_huge_options(g) {
+            return;
+        }
+        if let Ok(t) = thermo::thermograph(&mut self.games, g, budget) {
+            report.pictures.push(Picture { kind: "thermograph", svg: t.to_svg(&report.source).into() });
+        }
+        // A number or a nimber is a tree of one node: nothing worth drawing.
+        if let Some(nodes) = self.tree_nodes(g).filter(|n| n.len() > 1) {
+            report
+                .pictures
+                .push(Picture { kind: "tree", svg: crate::pictures::tree_svg(&nodes, &report.source).into() });
+        }
+    }
+
+    /// Options, stops, temperature and (for small games) the game tree of `g`. Parts that do
+    /// not fit in the budget are left out.
+    fn details(&mut self, g: GameId, budget: &Budget) -> Details {
+        let style = self.style();
+        if self.games.has_huge_options(g) {
+            // `x + *n` with a huge n: its options cannot be listed, and its stops are x.
+            return Details { birthday: self.games.birthday(g), ..Details::default() };
+        }
+        let (l, r) = (self.games.left_options(g), self.games.right_options(g));
+        let left = l.iter().map(|&x| self.games.display(x, style)).collect();
+        let right = r.iter().map(|&x| self.games.display(x, style)).collect();
+        let temperature = (|| -> Result<[String; 4], cgt_core::Exhausted> {
+            Ok([
+                thermo::left_stop(&mut self.games, g, budget)?.to_string(),
+                thermo::right_stop(&mut self.games, g, budget)?.to_string(),
+                thermo::mean(&mut self.games, g, budget)?.to_string(),
+                thermo::temperature(&mut self.games, g, budget)?.to_string(),
+            ])
+        })()
+        .ok();
+        let birthday = self.games.birthday(g);
+        let tree = self.game_tree(g);
+        Details { left, right, temperature, birthday, tree, moves: None }
+    }
+
+    /// The game tree of a small game (at most [`TREE_NODES`] nodes), numbers and nimbers as
+    /// leaves: node 0 is `g`, each node's Left children come before its Right children.
+    pub(crate) fn tree_nodes(&mut self, g: GameId) -> Option<Vec<TreeNode>> {
+        let style = self.style();
+        let mut nodes: Vec<TreeNode> = Vec::new();
+        let mut games = vec![g];
+        let mut i = 0;
+        while i < games.len() {
+            if games.len() > TREE_NODES {
+                return None;
+            }
+            let x = games[i];
+            let mut node = TreeNode { label: self.games.display(x, style), children: Vec::new() };
+            let leaf = self.games.as_number(x).is_some()
+                || self.games.nim_value(x).is_some()
+                || self.games.has_huge_options(x);
+            if !leaf {
+                let left = self.games.left_options(x).into_iter().map(|c| (c, true));
+                for (c, is_left) in left.chain(self.games.right_options(x).into_iter().map(|c| (c, false))) {
+                    node.children.push((games.len(), is_left));
+                    games.push(c);
+                }
+            }
+            nodes.push(node);
+            i += 1;
+        }
+        (games.len() <= TREE_NODES).then_some(nodes)
+    }
+
+    /// The game tree of a small game drawn with box-drawing characters.
+    fn game_tree(&mut self, g: GameId) -> Option<String> {
+        let nodes = self.tree_nodes(g)?;
+        let mut out = String::new();
+        // (node, prefix for its children, label before it, is it the last child, is it the root)
+        let mut stack = vec![(0usize, String::new(), "", true, true)];
+        while let Some((v, prefix, label, last, root)) = stack.pop() {
+            let shown = &nodes[v].label;
+            if root {
+                out.push_str(shown);
+            } else {
+                out.push_str(&format!("\n{prefix}{}{label}{shown}", if last { "└─ " } else { "├─ " }));
+            }
+            let child_prefix =
+                if root { String::new() } else { format!("{prefix}{}", if last { "   " } else { "│  " }) };
+            let n = nodes[v].children.len();
+            for (i, &(c, left)) in nodes[v].children.iter().enumerate().rev() {
+                stack.push((c, child_prefix.clone(), if left { "L: " } else { "R: " }, i + 1 == n, false));
+            }
+        }
+        Some(out)
+    }
+}
+
+fn list_or_none(items: &[String]) -> String {
+    if items.is_empty() { "none".to_string() } else { items.join(", ") }
+}
