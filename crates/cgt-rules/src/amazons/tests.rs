@@ -1,5 +1,6 @@
 //! Amazons: small values by hand, notation and moves, and the solver (parts, symmetries,
-//! colour swap) against the plain search on random small boards.
+//! colour swap) against a plain search of the rules with its own move generator on random
+//! small boards.
 
 use cgt_core::Budget;
 use cgt_core::game::{DisplayStyle, Games};
@@ -7,7 +8,7 @@ use cgt_core::game::{DisplayStyle, Games};
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::assert_solver_agrees;
+use crate::position::testing::{Rows, assert_plain_agrees, at, rows_of};
 use crate::test_rng::Rng;
 
 fn shown(rows: &[&str]) -> String {
@@ -46,16 +47,59 @@ fn notation_and_moves() {
 #[test]
 fn solver_agrees_with_search_on_random_boards() {
     let mut rng = Rng(0xa54f_f53a_5f1d_36f1);
-    let boards: Vec<Board> = (0..300)
+    let boards: Vec<(Rows, Board)> = (0..300)
         .map(|_| {
             let rows = 1 + rng.below(3);
             let cols = 1 + rng.below(7 / rows);
             let text: Vec<String> = (0..rows)
                 .map(|_| (0..cols).map(|_| ['x', 'o', '.', '.', '.', '#'][rng.below(6) as usize]).collect())
                 .collect();
-            Board::from_rows(&text).unwrap()
+            (rows_of(&text), Board::from_rows(&text).unwrap())
         })
         .collect();
     let mut games = Games::new();
-    assert_eq!(assert_solver_agrees(&mut games, boards), 300);
+    assert_eq!(assert_plain_agrees(&mut games, boards, &plain_moves), 300);
+}
+
+/// The eight queen directions.
+const QUEEN: [(isize, isize); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+
+/// The empty squares a queen at `from` reaches on `rows`: any distance in one of the eight
+/// directions, over empty squares only.
+fn reach(rows: &Rows, from: (usize, usize)) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for d in QUEEN {
+        let mut k = 1;
+        while let Some((r, c)) = at(rows, from, d, k).filter(|&(r, c)| rows[r][c] == '.') {
+            out.push((r, c));
+            k += 1;
+        }
+    }
+    out
+}
+
+/// Amazons' moves straight from the rules: an amazon of the mover's moves like a queen, then
+/// shoots an arrow like a queen from where it landed (its old square now empty), burning the
+/// square the arrow lands on.
+fn plain_moves(rows: &Rows, left: bool) -> Vec<Rows> {
+    let me = if left { 'x' } else { 'o' };
+    let mut out = Vec::new();
+    for r in 0..rows.len() {
+        for c in 0..rows[r].len() {
+            if rows[r][c] != me {
+                continue;
+            }
+            for to in reach(rows, (r, c)) {
+                let mut moved = rows.clone();
+                moved[r][c] = '.';
+                moved[to.0][to.1] = me;
+                for arrow in reach(&moved, to) {
+                    let mut next = moved.clone();
+                    next[arrow.0][arrow.1] = '#';
+                    out.push(next);
+                }
+            }
+        }
+    }
+    out
 }

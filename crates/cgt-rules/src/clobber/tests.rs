@@ -1,5 +1,5 @@
 //! Clobber: published values, notation, and the solver (groups, symmetries, colour swap)
-//! against the plain search on random boards.
+//! against a plain search of the rules with its own move generator on random boards.
 
 use cgt_core::Budget;
 use cgt_core::game::{DisplayStyle, Games};
@@ -7,7 +7,7 @@ use cgt_core::game::{DisplayStyle, Games};
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{assert_solver_agrees, shown_by_search};
+use crate::position::testing::{Rows, assert_plain_agrees, at, rows_of, shown_by_search};
 use crate::test_rng::Rng;
 
 fn shown(rows: &[&str]) -> String {
@@ -57,12 +57,38 @@ pub(crate) fn random_board(rng: &mut Rng, cells: u64) -> Vec<String> {
     (0..rows).map(|_| (0..cols).map(|_| ['x', 'o', 'x', 'o', '.'][rng.below(5) as usize]).collect()).collect()
 }
 
+/// Clobber's moves straight from the rules: a stone of the mover's steps onto an orthogonally
+/// adjacent enemy stone, which goes, and its own square is left empty.
+fn plain_moves(rows: &Rows, left: bool) -> Vec<Rows> {
+    let (me, enemy) = if left { ('x', 'o') } else { ('o', 'x') };
+    let mut out = Vec::new();
+    for r in 0..rows.len() {
+        for c in 0..rows[r].len() {
+            for d in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                if rows[r][c] != me {
+                    continue;
+                }
+                if let Some((tr, tc)) = at(rows, (r, c), d, 1).filter(|&(tr, tc)| rows[tr][tc] == enemy) {
+                    let mut next = rows.clone();
+                    next[r][c] = '.';
+                    next[tr][tc] = me;
+                    out.push(next);
+                }
+            }
+        }
+    }
+    out
+}
+
 #[test]
 fn solver_agrees_with_search_on_random_boards() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
-    let boards: Vec<Board> = (0..300).map(|_| Board::from_rows(&random_board(&mut rng, 9)).unwrap()).collect();
+    let boards: Vec<(Rows, Board)> = (0..300)
+        .map(|_| random_board(&mut rng, 9))
+        .map(|text| (rows_of(&text), Board::from_rows(&text).unwrap()))
+        .collect();
     let mut games = Games::new();
-    assert_eq!(assert_solver_agrees(&mut games, boards), 300);
+    assert_eq!(assert_plain_agrees(&mut games, boards, &plain_moves), 300);
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! Cram: known values, notation, and the Grundy values (regions, symmetries) against the plain
-//! partizan search on random boards.
+//! Cram: known values, notation, and the Grundy values (regions, symmetries) and the partizan
+//! solver against a plain search of the rules with its own move generator on random boards.
 
 use cgt_core::Budget;
 use cgt_core::game::Games;
@@ -7,7 +7,9 @@ use cgt_core::game::Games;
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{assert_agrees, assert_solver_agrees};
+use std::collections::HashMap;
+
+use crate::position::testing::{Rows, assert_plain_agrees, at, plain_value, rows_of};
 use crate::test_rng::Rng;
 
 fn nim(rows: usize, cols: usize) -> u64 {
@@ -47,20 +49,45 @@ fn notation() {
 #[test]
 fn grundy_values_agree_with_search() {
     let mut rng = Rng(0x6a09_e667_f3bc_c908);
-    let boards: Vec<Board> = (0..300)
+    let boards: Vec<(Rows, Board)> = (0..300)
         .map(|_| {
             let rows = 1 + rng.below(4);
             let cols = 1 + rng.below(9 / rows);
             let text: Vec<String> =
                 (0..rows).map(|_| (0..cols).map(|_| if rng.below(5) == 0 { '#' } else { '.' }).collect()).collect();
-            Board::from_rows(&text).unwrap()
+            (rows_of(&text), Board::from_rows(&text).unwrap())
         })
         .collect();
     let mut games = Games::new();
     let mut grundy = super::Grundy::default();
+    let mut memo = HashMap::new();
     let budget = Budget::unlimited();
-    let n = assert_agrees(&mut games, boards.clone(), |games, b| games.nimber(grundy.value(b, &budget).unwrap()));
-    assert_eq!(n, 300);
+    for (rows, b) in &boards {
+        let want = plain_value(&mut games, &mut memo, rows, &plain_moves);
+        assert_eq!(games.nimber(grundy.value(b, &budget).unwrap()), want, "{rows:?}");
+    }
     // The regions also serve the partizan solver.
-    assert_eq!(assert_solver_agrees(&mut games, boards.into_iter().take(100)), 100);
+    assert_eq!(assert_plain_agrees(&mut games, boards.into_iter().take(100), &plain_moves), 100);
+}
+
+/// Cram's moves straight from the rules: either player covers two free cells next to each
+/// other, across or down, with a domino.
+fn plain_moves(rows: &Rows, _left: bool) -> Vec<Rows> {
+    let mut out = Vec::new();
+    for r in 0..rows.len() {
+        for c in 0..rows[r].len() {
+            for d in [(0, 1), (1, 0)] {
+                if rows[r][c] != '.' {
+                    continue;
+                }
+                if let Some((tr, tc)) = at(rows, (r, c), d, 1).filter(|&(tr, tc)| rows[tr][tc] == '.') {
+                    let mut next = rows.clone();
+                    next[r][c] = '#';
+                    next[tr][tc] = '#';
+                    out.push(next);
+                }
+            }
+        }
+    }
+    out
 }

@@ -1,5 +1,5 @@
 //! Cutcake and Eatcake: the values of docs/src/reference/rulesets.md, notation, and the solver (pieces, quarter turns)
-//! against the plain search.
+//! against a plain search of the rules with its own move generator.
 
 use cgt_core::Budget;
 use cgt_core::game::{DisplayStyle, Games};
@@ -7,7 +7,7 @@ use cgt_core::game::{DisplayStyle, Games};
 use super::{Cake, CakeRule};
 use crate::grid::GridError;
 use crate::position::Partizan;
-use crate::position::testing::assert_solver_agrees;
+use crate::position::testing::assert_plain_agrees;
 
 fn shown(rule: CakeRule, pieces: &[(usize, usize)]) -> String {
     let mut games = Games::new();
@@ -47,13 +47,37 @@ fn notation_and_options() {
 fn solver_agrees_with_search() {
     let mut games = Games::new();
     for rule in [CakeRule::Cut, CakeRule::Eat] {
-        let cakes: Vec<Cake> = (1..=5)
+        let cakes: Vec<(Vec<(usize, usize)>, Cake)> = (1..=5)
             .flat_map(|r| (1..=5).map(move |c| (r, c)))
             .flat_map(|(r, c)| [vec![(r, c)], vec![(r, c), (c % 3 + 1, r % 2 + 1)]])
             .filter(|p| p.iter().map(|(r, c)| r * c).sum::<usize>() <= if p.len() == 1 { 9 } else { 6 })
-            .map(|p| Cake::new(rule, &p).unwrap())
+            .map(|p| (p.clone(), Cake::new(rule, &p).unwrap()))
             .collect();
         let n = cakes.len();
-        assert_eq!(assert_solver_agrees(&mut games, cakes), n);
+        let moves = |p: &Vec<(usize, usize)>, left: bool| plain_moves(rule, p, left);
+        assert_eq!(assert_plain_agrees(&mut games, cakes, &moves), n);
     }
+}
+
+/// Cutcake's and Eatcake's moves straight from the rules, on a list of `(rows, columns)`
+/// pieces: Left cuts a piece between two columns (Cutcake) or eats one whole column, leaving
+/// the parts on either side (Eatcake); Right does the same with rows. Pieces with no cells go.
+fn plain_moves(rule: CakeRule, pieces: &[(usize, usize)], left: bool) -> Vec<Vec<(usize, usize)>> {
+    let mut out = Vec::new();
+    for (i, &(r, c)) in pieces.iter().enumerate() {
+        let (along, across) = if left { (c, r) } else { (r, c) };
+        let piece = |n: usize| if left { (across, n) } else { (n, across) };
+        for a in 0..along {
+            let b = match rule {
+                CakeRule::Cut if a > 0 => along - a,
+                CakeRule::Eat => along - 1 - a,
+                _ => continue,
+            };
+            let mut next = pieces.to_vec();
+            next.remove(i);
+            next.extend([piece(a), piece(b)].into_iter().filter(|&(r, c)| r * c > 0));
+            out.push(next);
+        }
+    }
+    out
 }

@@ -1,6 +1,12 @@
 //! The test helper every partizan ruleset uses: its fast value against [`search`] (the plain
 //! definition, CGT II.1) on many positions; and the [`Partizan`] impls of trees, Toppling
-//! Dominoes and Domineering held against their own engines through it.
+//! Dominoes and Domineering held against their own engines through it; and [`plain_value`], the
+//! driver of the oracles that play from a move generator each ruleset's test writes itself,
+//! plainly from the rules, over the position's letters (so that a wrong move rule in a solver
+//! cannot pass by being shared with its oracle).
+
+use std::collections::HashMap;
+use std::hash::Hash;
 
 use cgt_core::Budget;
 use cgt_core::game::{DisplayStyle, GameId, Games};
@@ -29,11 +35,66 @@ pub(crate) fn assert_agrees<P: Partizan + Clone>(
     count
 }
 
-/// [`assert_agrees`] with one [`Solver`] (table and regions) as the fast method.
-pub(crate) fn assert_solver_agrees<P: Tabled>(games: &mut Games, positions: impl IntoIterator<Item = P>) -> usize {
+/// A board as the plain oracles see it: rows of letters.
+pub(crate) type Rows = Vec<Vec<char>>;
+
+/// Rows of letters from rows of text.
+pub(crate) fn rows_of<S: AsRef<str>>(text: &[S]) -> Rows {
+    text.iter().map(|r| r.as_ref().chars().collect()).collect()
+}
+
+/// The value of position `p` straight from the definition of a game (CGT II.1): the game whose
+/// options are the values of `moves(p, true)` for Left and `moves(p, false)` for Right, where
+/// `moves` is the test's own move generator; memoised on the whole position, with no regions,
+/// symmetries or negation.
+pub(crate) fn plain_value<K: Clone + Eq + Hash>(
+    games: &mut Games,
+    memo: &mut HashMap<K, GameId>,
+    p: &K,
+    moves: &dyn Fn(&K, bool) -> Vec<K>,
+) -> GameId {
+    if let Some(&g) = memo.get(p) {
+        return g;
+    }
+    let mut sides = [Vec::new(), Vec::new()];
+    for (side, left) in [true, false].into_iter().enumerate() {
+        for q in moves(p, left) {
+            let g = plain_value(games, memo, &q, moves);
+            sides[side].push(g);
+        }
+    }
+    let g = games.from_options(&sides[0], &sides[1], &Budget::unlimited()).expect("no budget");
+    memo.insert(p.clone(), g);
+    g
+}
+
+/// Asserts that a [`Solver`] gives each position the value [`plain_value`] gives its plain form
+/// under `moves`; returns how many positions were checked.
+pub(crate) fn assert_plain_agrees<K: Clone + Eq + Hash + std::fmt::Debug, P: Tabled>(
+    games: &mut Games,
+    positions: impl IntoIterator<Item = (K, P)>,
+    moves: &dyn Fn(&K, bool) -> Vec<K>,
+) -> usize {
     let mut solver = Solver::new();
+    let mut memo = HashMap::new();
     let budget = Budget::unlimited();
-    assert_agrees(games, positions, |games, p| solver.value(games, p, &budget).expect("no budget"))
+    let mut count = 0;
+    for (plain, p) in positions {
+        let want = plain_value(games, &mut memo, &plain, moves);
+        let got = solver.value(games, &p, &budget).expect("no budget");
+        if got != want {
+            let (g, w) = (games.display(got, DisplayStyle::default()), games.display(want, DisplayStyle::default()));
+            panic!("{} ({plain:?}): solver {g}, plain search {w}", p.notation());
+        }
+        count += 1;
+    }
+    count
+}
+
+/// The cell `k` steps of `(dr, dc)` from `(r, c)` in `rows`, if it is on the board.
+pub(crate) fn at(rows: &Rows, (r, c): (usize, usize), (dr, dc): (isize, isize), k: isize) -> Option<(usize, usize)> {
+    let (r, c) = (r.checked_add_signed(dr * k)?, c.checked_add_signed(dc * k)?);
+    (r < rows.len() && c < rows[r].len()).then_some((r, c))
 }
 
 /// The value of a position by [`search`], as printed.

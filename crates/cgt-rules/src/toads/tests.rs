@@ -1,12 +1,13 @@
 //! Toads and Frogs: published values, notation, frozen pieces, and the solver (splitting at
-//! frozen runs, mirror images) against the plain search on random strips.
+//! frozen runs, mirror images) against a plain search of the rules with its own move generator
+//! on random strips.
 
 use cgt_core::Budget;
 use cgt_core::game::{DisplayStyle, Games};
 
 use super::Strip;
 use crate::grid::{GridError, quoted};
-use crate::position::testing::assert_solver_agrees;
+use crate::position::testing::assert_plain_agrees;
 use crate::position::{Partizan, Tabled};
 use crate::test_rng::Rng;
 
@@ -52,21 +53,46 @@ fn frozen_runs_split_the_strip() {
 #[test]
 fn solver_agrees_with_search_on_random_strips() {
     let mut rng = Rng(0x0dd_ba11_cafe_f00d);
-    let strips: Vec<Strip> = (0..400)
+    let strips: Vec<(Vec<char>, Strip)> = (0..400)
         .map(|_| {
             let text: String = (0..rng.below(8)).map(|_| ['T', 'F', '.', 'T', 'F'][rng.below(5) as usize]).collect();
-            Strip::parse(&text).unwrap()
+            (text.chars().collect(), Strip::parse(&text).unwrap())
         })
         .collect();
     let mut games = Games::new();
-    assert_eq!(assert_solver_agrees(&mut games, strips), 400);
+    let moves = |s: &Vec<char>, left: bool| plain_moves(s, left);
+    assert_eq!(assert_plain_agrees(&mut games, strips, &moves), 400);
     // Frozen runs between random pieces: the splitting at work.
     let mut piece = |n: u64| -> String { (0..rng.below(n)).map(|_| ['T', 'F', '.'][rng.below(3) as usize]).collect() };
-    let split: Vec<Strip> = (0..200)
+    let split: Vec<(Vec<char>, Strip)> = (0..200)
         .map(|i| {
             let wall = ["TTFF", "TTTFF", "TTFFF", "TF"][i % 4];
-            Strip::parse(&format!("{}{wall}{}", piece(5), piece(3))).unwrap()
+            let text = format!("{}{wall}{}", piece(5), piece(3));
+            (text.chars().collect(), Strip::parse(&text).unwrap())
         })
         .collect();
-    assert_eq!(assert_solver_agrees(&mut games, split), 200);
+    assert_eq!(assert_plain_agrees(&mut games, split, &moves), 200);
+}
+
+/// Toads and Frogs' moves straight from the rules: a toad `T` (Left) moves one square right
+/// onto an empty square, or jumps right over one frog onto the empty square beyond; a frog `F`
+/// (Right) likewise leftwards over a toad.
+fn plain_moves(strip: &[char], left: bool) -> Vec<Vec<char>> {
+    let (me, other, step) = if left { ('T', 'F', 1) } else { ('F', 'T', -1) };
+    let cell = |i: usize, k: isize| i.checked_add_signed(k * step).filter(|&j| j < strip.len());
+    let mut out = Vec::new();
+    for i in (0..strip.len()).filter(|&i| strip[i] == me) {
+        let onto = match cell(i, 1) {
+            Some(j) if strip[j] == '.' => Some(j),
+            Some(j) if strip[j] == other => cell(i, 2).filter(|&k| strip[k] == '.'),
+            _ => None,
+        };
+        if let Some(j) = onto {
+            let mut next = strip.to_vec();
+            next[i] = '.';
+            next[j] = me;
+            out.push(next);
+        }
+    }
+    out
 }
