@@ -33,6 +33,7 @@ use crate::value::{MoveList, Value};
 use crate::{Config, Session};
 
 mod budgets;
+mod foxgeese;
 mod functions;
 mod generators;
 mod heaps;

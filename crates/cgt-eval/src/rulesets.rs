@@ -20,6 +20,7 @@ mod domineering;
 mod euclid;
 mod fair;
 mod fission;
+mod foxgeese;
 mod graph;
 mod hackenbush;
 mod konane;
@@ -100,6 +101,7 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     partizan_arckayles::ROW,
     weighted_arckayles::ROW,
     spawning::ROW,
+    foxgeese::ROW,
 ];
 
 /// A ruleset whose positions' outcome class can be found by search, without their value.
