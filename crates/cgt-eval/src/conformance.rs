@@ -33,6 +33,7 @@ use crate::value::{MoveList, Value};
 
 mod budgets;
 mod common;
+mod foxgeese;
 mod functions;
 mod generators;
 mod heaps;

@@ -22,6 +22,7 @@ mod domineering;
 mod euclid;
 mod fair;
 mod fission;
+mod foxgeese;
 mod graph;
 mod hackenbush;
 mod konane;
@@ -97,6 +98,7 @@ pub(crate) static ROWS: &[RulesetDef] = &[
     partizan_arckayles::ROW,
     weighted_arckayles::ROW,
     spawning::ROW,
+    foxgeese::ROW,
 ];
 
 /// Every ruleset with an outcome search.

@@ -21,6 +21,7 @@ pub mod domineering;
 pub mod euclid;
 pub mod fair;
 pub mod fission;
+pub mod foxgeese;
 pub mod graph;
 pub mod grid;
 pub mod hackenbush;

@@ -76,6 +76,9 @@ pub(super) fn large(row: &str) -> Option<&'static [&'static str]> {
         ],
         "spawning" => &[r#"spawning[40, 38, 35] code="1+S""#, r#"spawning[900000, 5] code="1-3""#],
         "skijumps" => &[r#"skijumps["L.L.L.L.", ".R.R.R.R", "L.L.L.L.", ".R.R.R.R", "........"]"#],
+        "foxgeese" => &[
+            r#"foxgeese[".G.G.G.G", "........", "........", "........", "........", "........", "........", "F......."]"#,
+        ],
         "deque" => {
             &["deque[3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4, 3, 3, 8, 3, 2, 7, 9, 5]"]
         }

@@ -146,6 +146,10 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
             let want = if written.is_empty() { super::heaps::graph_outcome(n, &[(1, 1)], from) } else { want };
             Case::Scored(format!("graph[{arcs}] from={from} vertices=[{}]", super::heaps::join(&all)), want.to_string())
         },
+        "foxgeese" => |r| {
+            let (text, want) = super::foxgeese::case(r);
+            Case::Scored(text, want)
+        },
         _ => return None,
     };
     Some(g)
