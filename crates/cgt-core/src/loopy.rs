@@ -12,6 +12,7 @@
 //!   order (Siegel *CGT* ch. VI.4-5, WW ch. 11, Conway "Loopy games").
 //! * [`simplify`]: sides that are not stoppers (Bach's Carousel), kept as loopy graphs
 //!   simplified by deleting options while the side stays equal (Siegel *CGT* ch. VI.4-5).
+//! * [`stops`]: the stops (pseudonumbers), degree and variety of stoppers (Siegel *CGT* ch. VI).
 
 pub mod graph;
 pub mod gsg;
@@ -19,6 +20,7 @@ mod print;
 pub mod sides;
 pub mod simplify;
 pub mod stopper;
+pub mod stops;
 
 /// Who wins when the player to move (impartial games) plays well.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

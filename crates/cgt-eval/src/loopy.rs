@@ -484,6 +484,7 @@ mod functions;
 mod kind;
 mod printed;
 mod sided;
+pub(crate) use functions::OfStopper;
 pub use kind::Loopy;
 pub(crate) use sided::side_graph;
 use sided::{not_a_stopper, sides_of};

@@ -219,3 +219,23 @@ pub(crate) fn check_settings(def: &RulesetDef, name: &Spanned<String>, settings:
     }
     Ok(())
 }
+
+/// Declares each row file of a hub as a module and lists its rows, in the order given (the
+/// order completion and the book's reference list them), so that adding a ruleset or a
+/// function is its own file and one line in its hub:
+///
+/// ```text
+/// rows! { RulesetDef => boxes: [ROW], octal: [OCTAL, KAYLES], }
+/// ```
+///
+/// declares `mod boxes; mod octal;` and `pub(crate) static ROWS: &[RulesetDef] =
+/// &[boxes::ROW, octal::OCTAL, octal::KAYLES];`. A file may be given a visibility
+/// (`pub(crate) misere: [GENUS]`) when other modules use more of it than its rows.
+macro_rules! rows {
+    ($ty:ty => $($vis:vis $file:ident: [$($row:ident),+ $(,)?]),+ $(,)?) => {
+        $($vis mod $file;)+
+        /// Every row, in the order completion lists them.
+        pub(crate) static ROWS: &[$ty] = &[$($($file::$row),+),+];
+    };
+}
+pub(crate) use rows;

@@ -220,3 +220,101 @@ fn printed_forms_and_cgsuite_names_read_back() {
         "#]],
     );
 }
+
+/// The stops, degree and variety of stoppers: CGSuite's published values for its canonical
+/// stoppers (its `CanonicalStopperTestCase` data: `LeftStop`, `RightStop`, `Degree`,
+/// `Variety`), then the laws `leftstop(-G) == -rightstop(G)` and `leftstop(G + x) ==
+/// leftstop(G) + x` for numbers x, and the errors off the domain.
+#[test]
+fn stops_degree_and_variety_of_stoppers() {
+    check(
+        "leftstop(on) == on
+rightstop(off) == off
+leftstop(over) == over
+rightstop(over) == over
+leftstop({pass|3/2}) == 3/2under
+rightstop({pass|3/2}) == 3/2under
+leftstop({-1/4+*|pass}) == -1/4
+rightstop({-1/4+*|pass}) == -1/4
+leftstop({0|||0||0|{|pass}}) == 0
+leftstop({{pass|}|0||0}) == 0
+rightstop({0|||0||pass|0}) == 0
+leftstop(+-{0|pass}) == over
+rightstop(+-{0|pass}) == under
+leftstop(+-{5|pass}) == 5over
+rightstop(+-{5|pass}) == -5under
+degree(on) == on
+degree(off) == on
+degree(over) == over
+degree({pass|3/2}) == over
+degree({-1/4+*|pass}) == {0||0|0,pass}
+degree({0|||0||0|{|pass}}) == {0||||0|||{on|0||0}|0||off}
+degree({{pass|}|0||0}) == Tiny(on)
+degree({0|||0||pass|0}) == Tiny(over)
+degree(+-{5|pass}) == over
+variety(on) == on
+variety(off) == off
+variety(over) == over
+variety({pass|3/2}) == under
+variety({-1/4+*|pass}) == {0||0|0,pass}
+variety({{pass|}|0||0}) == Miny(on)
+variety({0|||0||pass|0}) == Tiny(over)
+variety(+-{0|pass}) == +-over
+variety(+-{5|pass}) == +-{10over|over}
+leftstop(-{-1/4+*|pass}) == -rightstop({-1/4+*|pass})
+leftstop(-(+-{5|pass})) == -rightstop(+-{5|pass})
+leftstop({-1/4+*|pass} + 3/2) == leftstop({-1/4+*|pass}) + 3/2
+rightstop(+-{5|pass} + 1) == -4under
+leftstop(over + 7/4) == 7/4over
+degree(3/2)
+variety(*)
+variety({0|||0||0|{|pass}})
+leftstop(dud)
+degree(graph[1->2] from=1)",
+        expect![[r#"
+            leftstop(on) == on  [✓]
+            rightstop(off) == off  [✓]
+            leftstop(over) == over  [✓]
+            rightstop(over) == over  [✓]
+            leftstop({pass|3/2}) == 3/2under  [✓]
+            rightstop({pass|3/2}) == 3/2under  [✓]
+            leftstop({-1/4+*|pass}) == -1/4  [✓]
+            rightstop({-1/4+*|pass}) == -1/4  [✓]
+            leftstop({0|||0||0|{|pass}}) == 0  [✓]
+            leftstop({{pass|}|0||0}) == 0  [✓]
+            rightstop({0|||0||pass|0}) == 0  [✓]
+            leftstop(+-{0|pass}) == over  [✓]
+            rightstop(+-{0|pass}) == under  [✓]
+            leftstop(+-{5|pass}) == 5over  [✓]
+            rightstop(+-{5|pass}) == -5under  [✓]
+            degree(on) == on  [✓]
+            degree(off) == on  [✓]
+            degree(over) == over  [✓]
+            degree({pass|3/2}) == over  [✓]
+            degree({-1/4+*|pass}) == {0||0|0,pass}  [✓]
+            degree({0|||0||0|{|pass}}) == {0||||0|||{on|0||0}|0||off}  [✓]
+            degree({{pass|}|0||0}) == Tiny(on)  [✓]
+            degree({0|||0||pass|0}) == Tiny(over)  [✓]
+            degree(+-{5|pass}) == over  [✓]
+            variety(on) == on  [✓]
+            variety(off) == off  [✓]
+            variety(over) == over  [✓]
+            variety({pass|3/2}) == under  [✓]
+            variety({-1/4+*|pass}) == {0||0|0,pass}  [✓]
+            variety({{pass|}|0||0}) == Miny(on)  [✓]
+            variety({0|||0||pass|0}) == Tiny(over)  [✓]
+            variety(+-{0|pass}) == +-over  [✓]
+            variety(+-{5|pass}) == +-{10over|over}  [✓]
+            leftstop(-{-1/4+*|pass}) == -rightstop({-1/4+*|pass})  [✓]
+            leftstop(-(+-{5|pass})) == -rightstop(+-{5|pass})  [✓]
+            leftstop({-1/4+*|pass} + 3/2) == leftstop({-1/4+*|pass}) + 3/2  [✓]
+            rightstop(+-{5|pass} + 1) == -4under  [✓]
+            leftstop(over + 7/4) == 7/4over  [✓]
+            degree(3/2)  [= 0 · P]
+            variety(*)  [= 0 · P]
+            variety({0|||0||0|{|pass}})  [error loopy: `{0|||0||0|{|pass}}`: the variety is defined only when the degree D is idempotent (D + D = D) (outcome none)]
+            leftstop(dud)  [error loopy: `dud` is dud, a loopy game that is not a stopper: `leftstop` is defined for stoppers (outcome none)]
+            degree(graph[1->2] from=1)  [error loopy: `graph[1->2] from=1` is win, a game on a graph: `degree` is defined for stoppers (outcome none)]
+        "#]],
+    );
+}

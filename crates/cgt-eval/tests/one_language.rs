@@ -280,6 +280,9 @@ const CALLS_FROM_BODIES: &[(&str, &str, &str, &str, &str)] = &[
     ("miserenim", "n", "miserenim(kayles[n])", "3", "miserenim(kayles[3])"),
     ("quotient", "n", "quotient(kayles, n + 1)", "3", "quotient(kayles, 4)"),
     ("onside", "n", "onside({n | -n})", "3", "onside({3 | -3})"),
+    ("degree", "n", "degree({n | over})", "3", "degree({3 | over})"),
+    ("variety", "n", "variety({n | {n | off}})", "3", "variety({3 | {3 | off}})"),
+    ("leftstop", "n", "leftstop({over | n})", "3", "leftstop({over | 3})"),
     ("offside", "n", "offside({n | -n})", "3", "offside({3 | -3})"),
     ("tex", "n", "tex({n | -n})", "3", "tex({3 | -3})"),
 ];

@@ -124,6 +124,10 @@ pub(super) fn large(row: &str) -> Option<&'static [&'static str]> {
             "table(domineering[r x c] for r in 1..8, c in 1..8)",
             "table(grundy(wythoff[r, c]) + grundy(kayles[r]) + grundy(octal[c] code=0.16) for r in 0..99, c in 0..99)",
         ],
+        "degree" | "variety" => &[
+            r#"degree(foxgeese[".G.G.G.G", "........", "........", "........", "........", "........", "........", "F......."])"#,
+            r#"variety(foxgeese[".G.G.G.G", "........", "........", "........", "........", "........", "........", "F......."])"#,
+        ],
         "onside" | "offside" => &["onside(toads[\"TTTTT.........FFFFF\"] + toads[\"TT.T.F.FF\"])"],
         _ => return None,
     };

@@ -236,6 +236,8 @@ pub(super) fn law(row: &str) -> Option<fn(&mut Lab)> {
         },
         "quotient" => quotient,
         "onside" | "offside" => sides,
+        "degree" => |l| loopiness(l, "degree"),
+        "variety" => |l| loopiness(l, "variety"),
         "table" => super::tables::table,
         "tex" => |l| {
             // The LaTeX, read back into the language's notation, is the same game.
@@ -438,6 +440,28 @@ fn sides(l: &mut Lab) {
     let (name, want) = if l.row == "onside" { ("onside", hi) } else { ("offside", lo) };
     l.same(&format!("{name}({hi} & {lo})"), want);
     l.same(&format!("{name}({hi})"), hi);
+}
+
+/// Stoppers whose degree is idempotent (CGSuite's canonical stopper test cases), and numbers.
+const STOPPERS: &[&str] =
+    &["over", "{pass|3/2}", "{-1/4+*|pass}", "+-{0|pass}", "+-{5|pass}", "Tiny(on)", "Miny(on)", "upon", "on", "off"];
+const NUMBERS: &[&str] = &["0", "1", "-2", "1/2", "-3/4", "5/8", "7"];
+
+/// The degree and the variety from their definitions: a short game has both 0; a number
+/// plus over or under has degree over and variety over or under (`x + over - (x + over) =
+/// over + under`, whose onside is over); adding a number changes neither (it cancels in
+/// `G - G`), and the degree of -G is the degree of G.
+fn loopiness(l: &mut Lab, name: &str) {
+    let t = l.random(3);
+    l.same(&format!("{name}({})", t.text), "0");
+    let (x, p) = (l.pick(NUMBERS), l.pick(&["over", "under"]));
+    let want = if name == "degree" { "over" } else { p };
+    l.same(&format!("{name}({x} + {p})"), want);
+    let s = l.pick(STOPPERS);
+    l.same(&format!("{name}({s} + {x})"), &format!("{name}({s})"));
+    if name == "degree" {
+        l.same(&format!("degree(-({s}))"), &format!("degree({s})"));
+    }
 }
 
 /// A random game `{0 | H}` in canonical form, with H (None when the form is not of that shape).

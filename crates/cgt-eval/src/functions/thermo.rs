@@ -7,6 +7,7 @@ use cgt_core::{Budget, Dyadic, Exhausted, thermo};
 use cgt_syntax::{Code, Diagnostic};
 
 use crate::context::{Computed, Ctx};
+use crate::loopy::OfStopper;
 use crate::registry::{Call, FunctionDef, Returns};
 use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
@@ -20,30 +21,43 @@ fn measure(s: &mut Session, call: &Call, ctx: &Ctx, f: Measure) -> EvalResult<Co
     s.lift(call.span, ctx.budget, |games, b| f(games, g, b)).map(|x| Value::Number(x).into())
 }
 
+/// The left (`left`) or right stop of a game, or of a stopper (a pseudonumber).
+fn stop(s: &mut Session, call: &Call, ctx: &Ctx, left: bool) -> EvalResult<Computed> {
+    let a = s.one_arg(call, "one game")?;
+    let g = match s.arg_value(a, ctx)? {
+        Value::Loopy(l) => return s.of_stopper(&l, OfStopper::Stop(left), &a.span(), ctx).map(Into::into),
+        v => s.as_game_at(v, &a.span(), ctx)?,
+    };
+    let f = if left { thermo::left_stop } else { thermo::right_stop };
+    s.lift(call.span, ctx.budget, |games, b| f(games, g, b)).map(|x| Value::Number(x).into())
+}
+
 /// `leftstop(G)`.
 pub(crate) const LEFTSTOP: FunctionDef = FunctionDef {
     name: "leftstop",
     signature: "leftstop(G)",
-    doc: "the left stop of G: where play ends when Left starts and both play well",
+    doc: "the left stop of G: where play ends when Left starts and both play well; of a stopper, a pseudonumber \
+          (`leftstop(over) == over`, `on`, `3/2under`)",
     returns: Returns::Number,
     aliases: &[],
     limits: "Bottom up over the subgames of the canonical form, each once (linear in its DAG); a number is \
              its own stop.",
     source: "theory/temperature.md; CGT II.5; WW ch. 6; LiP ch. 6.",
-    eval: |s, call, ctx| measure(s, call, ctx, thermo::left_stop),
+    eval: |s, call, ctx| stop(s, call, ctx, true),
 };
 
 /// `rightstop(G)`.
 pub(crate) const RIGHTSTOP: FunctionDef = FunctionDef {
     name: "rightstop",
     signature: "rightstop(G)",
-    doc: "the right stop of G: where play ends when Right starts and both play well",
+    doc: "the right stop of G: where play ends when Right starts and both play well; of a stopper, a \
+          pseudonumber (`rightstop({pass | 3/2}) == 3/2under`)",
     returns: Returns::Number,
     aliases: &[],
     limits: "Bottom up over the subgames of the canonical form, each once (linear in its DAG); a number is \
              its own stop.",
     source: "theory/temperature.md; CGT II.5; WW ch. 6; LiP ch. 6.",
-    eval: |s, call, ctx| measure(s, call, ctx, thermo::right_stop),
+    eval: |s, call, ctx| stop(s, call, ctx, false),
 };
 
 /// `mean(G)`.

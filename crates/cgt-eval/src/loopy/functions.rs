@@ -1,11 +1,13 @@
 //! Functions of the registry on loopy games, where the theory defines them: the outcome class
 //! of any loopy game (docs/src/theory/stoppers.md), and `Tiny(G) = {0 || 0 | -G}`,
 //! `Miny(G) = {G | 0 || 0}` of a stopper `G` (a game literal with a loopy option, built as any
-//! such literal is: WW ch. 11, CGT VI.1).
+//! such literal is: WW ch. 11, CGT VI.1); the stops, degree and variety of a stopper
+//! (`cgt_core::loopy::stops`).
 
 use cgt_core::loopy::graph::{self as lgraph, LoopyOutcome, Player};
 use cgt_core::loopy::stopper::{Stopper, StopperError};
-use cgt_syntax::{Expr, ExprKind, NumberLit, Nus, Spanned, UnaryOp};
+use cgt_core::loopy::stops::{self, Pseudo, StopsError};
+use cgt_syntax::{Code, Diagnostic, Expr, ExprKind, NumberLit, Nus, Span, Spanned, UnaryOp};
 
 use super::Loopy;
 use crate::context::{Computed, Ctx};
@@ -85,5 +87,69 @@ impl Session {
             at(ExprKind::Game { left: vec![inner], right: vec![zero()] })
         };
         self.eval_computed(&literal, ctx)
+    }
+}
+
+/// What a function defined on stoppers computes (`cgt_core::loopy::stops`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OfStopper {
+    /// The left stop (`true`) or the right stop (`false`): a pseudonumber.
+    Stop(bool),
+    /// The degree of loopiness.
+    Degree,
+    /// The variety.
+    Variety,
+}
+
+impl Session {
+    /// `leftstop`, `rightstop`, `degree` or `variety` of the loopy value `l`, written at `arg`.
+    pub(crate) fn of_stopper(&mut self, l: &Loopy, what: OfStopper, arg: &Span, ctx: &Ctx) -> EvalResult<Value> {
+        let s = match l {
+            Loopy::Stopper(s) => s,
+            other => return Err(self.stoppers_only(other, what, arg, ctx)),
+        };
+        let budget = ctx.budget;
+        let fail = |e: StopsError| match e {
+            StopsError::Exhausted(x) => gave_up(x, arg.clone(), budget),
+            other => Box::new(
+                Diagnostic::error(Code::Loopy, arg.clone(), format!("`{}`: {other}", &ctx.src[arg.clone()]))
+                    .with_hint("the variety of G is defined when the degree of G (its onside of G - G) is idempotent"),
+            ),
+        };
+        let result = match what {
+            OfStopper::Stop(left) => {
+                let (l, r) = stops::stops(s, &mut self.games, budget).map_err(fail)?;
+                match if left { l } else { r } {
+                    Pseudo::Number(x) => return Ok(Value::Number(x)),
+                    p => p.to_stopper(&mut self.games, budget).map_err(|e| fail(e.into()))?,
+                }
+            }
+            OfStopper::Degree => stops::degree(s, &mut self.games, budget).map_err(fail)?,
+            OfStopper::Variety => stops::variety(s, &mut self.games, budget).map_err(fail)?,
+        };
+        self.stopper_value(result, arg, ctx)
+    }
+
+    /// The error for a loopy value that is not a stopper, given to a function of stoppers.
+    fn stoppers_only(&mut self, l: &Loopy, what: OfStopper, arg: &Span, ctx: &Ctx) -> Box<Diagnostic> {
+        let name = match what {
+            OfStopper::Stop(true) => "leftstop",
+            OfStopper::Stop(false) => "rightstop",
+            OfStopper::Degree => "degree",
+            OfStopper::Variety => "variety",
+        };
+        let shown = self.show_loopy(l);
+        let kind = match l {
+            Loopy::Impartial(_) => "a game on a graph",
+            _ => "a loopy game that is not a stopper",
+        };
+        Box::new(
+            Diagnostic::error(
+                Code::Loopy,
+                arg.clone(),
+                format!("`{}` is {shown}, {kind}: `{name}` is defined for stoppers", &ctx.src[arg.clone()]),
+            )
+            .with_hint("take one side with `onside(G)` or `offside(G)`: each side is a stopper"),
+        )
     }
 }

@@ -59,7 +59,7 @@ impl Session {
     }
 
     /// A stopper as the language keeps it: the short game it equals, if it is one.
-    fn stopper_value(&mut self, s: Stopper, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
+    pub(super) fn stopper_value(&mut self, s: Stopper, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
         match s.as_short(&mut self.games, ctx.budget) {
             Ok(Some(g)) => Ok(Value::Game(g)),
             Ok(None) => Ok(Value::Loopy(Loopy::Stopper(Box::new(s)))),
