@@ -18,6 +18,7 @@
 mod compile;
 mod cycles;
 mod functions;
+mod loopy_ops;
 mod loopy_rules;
 mod machine;
 mod octal_like;

@@ -76,7 +76,7 @@ impl Session {
                 ));
             }
             ExprKind::Definition(d) => self.run_table(d, ctx)?,
-            ExprKind::Multiple { count, body } => Value::Game(self.multiple(count, body, ctx)?),
+            ExprKind::Multiple { count, body } => self.multiple(count, body, ctx)?,
             ExprKind::List(items) => Value::List(items.iter().map(|i| self.eval(i, ctx)).collect::<EvalResult<_>>()?),
             ExprKind::Error => {
                 return Err(Box::new(Diagnostic::error(Code::Syntax, e.span.clone(), "this could not be parsed")));
@@ -108,7 +108,7 @@ impl Session {
     /// The error for a value used as a game that is not one, for the text at `span`.
     pub(crate) fn not_a_game_at(&mut self, v: &Value, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {
         let shown = self.show(v);
-        let text = &ctx.src[span.clone()];
+        let text = ctx.src.get(span.clone()).unwrap_or("this value");
         let (what, hint) = match v {
             Value::Integer(_, q) => (
                 format!("{}, a plain number", q.describe()),
@@ -244,21 +244,20 @@ impl Session {
         Ok(Value::Game(acc.expect("an ordinal sum has parts")))
     }
 
-    /// `3 * G`: `count` copies of the game `body`, by doubling.
-    fn multiple(&mut self, count: &Spanned<String>, body: &Expr, ctx: &Ctx) -> EvalResult<GameId> {
+    /// `3 * G`: `count` copies of the game `body`, by doubling (of a loopy game, added one by
+    /// one, as `G + G + G`).
+    fn multiple(&mut self, count: &Spanned<String>, body: &Expr, ctx: &Ctx) -> EvalResult<Value> {
         let n = count.node.parse::<num_bigint::BigInt>().map_err(|_| {
             Box::new(Diagnostic::error(Code::Syntax, count.span.clone(), "the number of copies is a whole number"))
         })?;
         let v = self.eval(body, ctx)?;
+        let span = count.span.start..body.span.end;
         if matches!(v, Value::Loopy(_)) {
-            return Err(Box::new(
-                Diagnostic::error(Code::Type, body.span.clone(), "copies of a loopy game are written as a sum")
-                    .with_hint("write `G + G + G` for `3 * G`"),
-            ));
+            return self.loopy_multiple(&n, v, &span, ctx);
         }
         let g = self.as_game(v, body, ctx)?;
-        let span = count.span.start..body.span.end;
         cgt_core::operators::multiple(&mut self.games, &cgt_core::Dyadic::integer(n), g, ctx.budget)
+            .map(Value::Game)
             .map_err(|e| crate::args::op_error(e, &span, ctx.budget))
     }
 

@@ -92,7 +92,7 @@ impl Session {
                 let mut graph = LoopyGraph::default();
                 let root = graph.add_position();
                 for (i, (o, v)) in left.iter().chain(right).zip(&values).enumerate() {
-                    let w = self.embed(&mut graph, v.clone(), o, side, ctx)?;
+                    let w = self.embed(&mut graph, v.clone(), &o.span, side, ctx)?;
                     let player = if i < left.len() { Player::Left } else { Player::Right };
                     graph.add_option(player, root, w).expect("both are positions");
                 }
@@ -157,22 +157,22 @@ impl Session {
                 }
                 let value = self.eval(o, ctx)?;
                 b.saw_sided |= matches!(value, Value::Loopy(Loopy::Sided(_)));
-                self.embed(&mut b.graph, value, o, b.side, ctx)
+                self.embed(&mut b.graph, value, &o.span, b.side, ctx)
             }
         }
     }
 
     /// Adds the positions of a value (a short game or a loopy game; `side` of a sided value) to
     /// `graph`; returns its position.
-    fn embed(&mut self, graph: &mut LoopyGraph, v: Value, e: &Expr, side: Side, ctx: &Ctx) -> EvalResult<usize> {
+    fn embed(&mut self, graph: &mut LoopyGraph, v: Value, span: &Span, side: Side, ctx: &Ctx) -> EvalResult<usize> {
         match v {
             Value::Loopy(Loopy::Stopper(s)) => Ok(append(graph, s.graph())),
             Value::Loopy(Loopy::Sided(s)) => Ok(append(graph, side_graph(&s, side))),
             Value::Loopy(Loopy::Unsided(g)) => Ok(append(graph, &g)),
-            Value::Loopy(Loopy::Impartial(_)) => Err(impartial_only(&e.span)),
+            Value::Loopy(Loopy::Impartial(_)) => Err(impartial_only(span)),
             other => {
-                let g = self.as_game(other, e, ctx)?;
-                self.lift(&e.span, ctx.budget, |games, b| graph.add_short(games, g, b))
+                let g = self.as_game_at(other, span, ctx)?;
+                self.lift(span, ctx.budget, |games, b| graph.add_short(games, g, b))
             }
         }
     }
@@ -198,9 +198,9 @@ impl Session {
     }
 
     /// The graph of a game value (position 0; `side` of a sided value), for sums and `±`.
-    fn graph_of(&mut self, v: Value, e: &Expr, side: Side, ctx: &Ctx) -> EvalResult<LoopyGraph> {
+    fn graph_of(&mut self, v: Value, span: &Span, side: Side, ctx: &Ctx) -> EvalResult<LoopyGraph> {
         let mut graph = LoopyGraph::default();
-        self.embed(&mut graph, v, e, side, ctx)?;
+        self.embed(&mut graph, v, span, side, ctx)?;
         Ok(graph)
     }
 
@@ -226,7 +226,7 @@ impl Session {
                 })?);
                 continue;
             }
-            acc = self.sum_pair((acc, first), (v, e), op, &span, ctx)?;
+            acc = self.sum_pair((acc, &first.span), (v, &e.span), op, &span, ctx)?;
         }
         Ok(acc)
     }
@@ -261,7 +261,7 @@ impl Session {
                 (UnaryOp::Neg, Value::Game(g)) => {
                     Value::Game(self.lift(&span, ctx.budget, |games, b| games.neg(g, b))?)
                 }
-                (_, v) => self.plus_minus_loopy(v, operand, &span, ctx)?,
+                (_, v) => self.plus_minus_loopy(v, &operand.span, &span, ctx)?,
             };
         }
         Ok(v)
@@ -323,7 +323,7 @@ impl Session {
             Ok(Some(o)) => format!("its outcome class is {o}"),
             _ => "its outcome class could not be computed".to_string(),
         };
-        let text = &ctx.src[span.clone()];
+        let text = ctx.src.get(span.clone()).unwrap_or("this value");
         Box::new(
             Diagnostic::error(
                 Code::Loopy,
@@ -482,6 +482,7 @@ fn stopper_error(e: StopperError, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {
 
 mod functions;
 mod kind;
+mod ops;
 mod printed;
 mod sided;
 pub(crate) use functions::OfStopper;

@@ -256,13 +256,13 @@ fn a_repeat_through_a_use_that_needs_a_value_is_an_error_saying_why() {
 
 #[test]
 fn loopy_values_inside_bodies() {
-    // A loopy call is an option like any game; operations on loopy games are statements' work.
+    // A loopy call is an option like any game, and a loopy value adds as in a statement.
     let got = lines(
         "def o(n) = { 0 | o(n) }\ndef opt(n) = { o(n) | 0 }\nopt(1) == { over | 0 }\n\
          def bad(n) = o(n) + 1\nbad(0)\no(0) + 1\nlet u = under\ndef uv(n) = { u | n }\nuv(2) == { under | 2 }\n",
     );
     assert_eq!(got[2], "✓");
-    assert!(got[4].contains("`+` of the loopy game over is not computed inside definitions"), "{}", got[4]);
+    assert_eq!(got[4], "1over · L");
     assert_eq!(got[5], "1over · L");
     assert_eq!(got[8], "✓");
 }
@@ -412,4 +412,22 @@ fn loopy_impartial_rules_in_statements() {
     let config = Config { time: std::time::Duration::from_secs(1), ..Config::default() };
     let r = evaluate("rule u(n) = [n + 1]\nu[0]\n", &config);
     assert!(r[1].diagnostics.first().is_some_and(|d| d.message.contains("gave up")), "{}", shown(&r[1]));
+}
+
+#[test]
+fn a_loopy_definition_out_of_time_says_time() {
+    // Backsliding Toads and Frogs (toads may also step back left, frogs right): 560 positions,
+    // more than a second's work. The warning names the budget that ran out.
+    let src = r#"def sub(s, i, j, t) = (if i > 0 then s[0..i - 1] else "") ++ t ++ (if j < len(s) - 1 then s[j + 1..len(s) - 1] else "")
+def lefts(s) = [sub(s, i, i + 1, ".T") for i in 0..len(s) - 2 if s[i..i + 1] == "T."] ++ [sub(s, i, i + 2, ".FT") for i in 0..len(s) - 3 if s[i..i + 2] == "TF."] ++ [sub(s, i, i + 1, "T.") for i in 0..len(s) - 2 if s[i..i + 1] == ".T"]
+def rights(s) = [sub(s, i, i + 1, "F.") for i in 0..len(s) - 2 if s[i..i + 1] == ".F"] ++ [sub(s, i, i + 2, "FT.") for i in 0..len(s) - 3 if s[i..i + 2] == ".TF"] ++ [sub(s, i, i + 1, ".F") for i in 0..len(s) - 2 if s[i..i + 1] == "F."]
+def bt(s) = { bt(x) for x in lefts(s) | bt(y) for y in rights(s) }
+bt("TT..F")
+bt("TTT..FFF")
+"#;
+    let config = Config { time: std::time::Duration::from_secs(1), ..Config::default() };
+    let reports = evaluate(src, &config);
+    assert_eq!(reports[4].value.as_deref(), Some("on"), "{:?}", reports[4].diagnostics);
+    let d = reports[5].diagnostics.first().expect("it gives up");
+    assert!(d.message.contains("time budget"), "{}", d.message);
 }

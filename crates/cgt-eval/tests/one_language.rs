@@ -3,7 +3,7 @@
 //! and comprehensions), and definitions call every built-in function with values computed in
 //! their bodies. Each form is checked against the same position or call written out.
 
-use cgt_eval::{Config, evaluate};
+use cgt_eval::{CheckStatus, Config, evaluate};
 use cgt_testkit::Rng;
 
 /// The value, or the first diagnostic's message, of each statement.
@@ -329,4 +329,72 @@ fn rule_names_are_arguments_inside_definitions() {
     // A name that is a value in scope stays the value: here `kayles` is a parameter.
     let shadow = results("def f(kayles) = kayles + 1\nf(2)\n");
     assert_eq!(value_part(&shadow[1]), "3");
+}
+
+/// The game notation of statements, written in a definition's body with a parameter `n` where
+/// a statement has a number (docs/src/reference/language.md, "The definition language").
+const GAME_FORMS: &[&str] = &[
+    "{n || n | off}",
+    "{n ||| n | 0 || -n}",
+    "{0, pass | n, {pass | n}}",
+    "{n | pass}",
+    "{pass | n, pass}",
+    "over + n",
+    "n - over",
+    "-({n | pass})",
+    "+-{n | pass}",
+    "+-{n | -n}",
+    "n * over",
+    "n * {1 | pass}",
+    "{n | pass} >= n",
+    "{n | pass} > n",
+    "over + n == {n | pass}",
+    "on & n",
+    "(n & 0) + 1",
+    "n : 1/2",
+    "{n | pass} : 1",
+    "n * ^<3>",
+    "n * ^[2] + v<2>",
+    "↓[2] + n",
+    "v[2] + n",
+    "5over + n",
+    "n + 3/2under",
+    "[x : 1 for x in 0..n]",
+    "graph[1->2, 2->1] from=1 + *",
+    "upon + n",
+    "{n | upon}",
+];
+
+/// `form` with the parameter `n` (a letter alone, not inside a word) replaced by `k`.
+fn with_n(form: &str, k: u64) -> String {
+    let chars: Vec<char> = form.chars().collect();
+    let word = |i: Option<usize>| i.and_then(|i| chars.get(i)).is_some_and(|c| c.is_alphanumeric() || *c == '_');
+    let mut out = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if c == 'n' && !word(i.checked_sub(1)) && !word(Some(i + 1)) {
+            out.push_str(&k.to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn game_notation_in_definition_bodies_is_the_statements_notation() {
+    let mut rng = Rng::new(36);
+    for (i, form) in GAME_FORMS.iter().enumerate() {
+        let n = rng.below(4);
+        let src = format!("def f{i}(n) = {form}\nf{i}({n})\n");
+        let got = results(&src);
+        let written = with_n(form, n);
+        // A comparison is a check in a statement: it passes or fails.
+        let check = evaluate(&written, &Config::default())[0].check;
+        let want = &match check {
+            Some(c) => (c == CheckStatus::Passed).to_string(),
+            None => one_by_one(std::slice::from_ref(&written))[0].clone(),
+        };
+        assert!(!got[1].starts_with("error") && !want.starts_with("error"), "{form}: {} / {written}: {want}", got[1]);
+        assert_eq!(value_part(&got[1]), value_part(want), "{form} with n = {n}, against {written}");
+    }
 }

@@ -14,7 +14,7 @@
 //! refuses more than [`MAX_NESTING`] levels, so no input overflows the stack.
 
 use crate::Code;
-use crate::ast::{NumberLit, Nus, Spanned, Stmt, StmtKind};
+use crate::ast::{NumberLit, Nus, Pseudo, Spanned, Stmt, StmtKind, Uptimal};
 use crate::diagnostic::Diagnostic;
 use crate::lexer::{Span, Token};
 
@@ -78,6 +78,10 @@ pub enum BinOp {
     And,
     /// `or`
     Or,
+    /// `&`: the value whose onside is the left operand's and whose offside is the right's
+    Sides,
+    /// `:` (ordinal sum)
+    Ordinal,
 }
 
 /// Prefix operators of the definition language.
@@ -85,6 +89,8 @@ pub enum BinOp {
 pub enum PrefixOp {
     /// `-`
     Neg,
+    /// `+-` (`±G = {G | -G}`)
+    PlusMinus,
     /// `not`
     Not,
 }
@@ -143,6 +149,8 @@ pub enum DKind {
     Call(Spanned<String>, Vec<DExpr>),
     /// `{ L | R }` with comprehension items.
     Game(Vec<Item>, Vec<Item>),
+    /// `pass`, an option of a game literal only: a move from the literal to itself.
+    Pass,
     /// `name[...]` where the brackets read as a ruleset position (`kayles[n]`,
     /// `domineering[r x c]`, `stones[n] take=[1, 2]`): a position when `name` is a ruleset, an
     /// index (`xs[i]`, kept in `index` when the brackets also read as one) when it is a value.
@@ -222,7 +230,7 @@ pub(crate) fn needs_definition_language(stmt: &Stmt) -> bool {
                 stack.extend(l.iter().chain(r).map(|i| &i.expr));
             }
             DKind::Index(a, i) => stack.extend([&**a, &**i]),
-            DKind::Int(_) | DKind::Nus(_) | DKind::Name(_) | DKind::Position(_) => {}
+            DKind::Int(_) | DKind::Nus(_) | DKind::Name(_) | DKind::Position(_) | DKind::Pass => {}
         }
     }
     false
@@ -427,7 +435,7 @@ impl<'src> Parser<'_, 'src> {
     }
 
     fn comparison(&mut self) -> PResult<DExpr> {
-        let lhs = self.range()?;
+        let lhs = self.sides()?;
         let op = match self.peek() {
             Some(Token::EqEq) => BinOp::Eq,
             Some(Token::NotEq) => BinOp::Ne,
@@ -439,8 +447,28 @@ impl<'src> Parser<'_, 'src> {
             _ => return Ok(lhs),
         };
         self.pos += 1;
-        let rhs = self.range()?;
+        let rhs = self.sides()?;
         Ok(binary(op, lhs, rhs))
+    }
+
+    /// `S & T`, below the ordinal sums.
+    fn sides(&mut self) -> PResult<DExpr> {
+        let lhs = self.ordinal()?;
+        if !self.eat(Token::Amp) {
+            return Ok(lhs);
+        }
+        let rhs = self.ordinal()?;
+        Ok(binary(BinOp::Sides, lhs, rhs))
+    }
+
+    /// `G : H : ...` (ordinal sums, grouped from the left), below ranges and sums.
+    fn ordinal(&mut self) -> PResult<DExpr> {
+        let mut acc = self.range()?;
+        while self.eat(Token::Colon) {
+            let rhs = self.range()?;
+            acc = binary(BinOp::Ordinal, acc, rhs);
+        }
+        Ok(acc)
     }
 
     fn range(&mut self) -> PResult<DExpr> {
@@ -487,12 +515,17 @@ impl<'src> Parser<'_, 'src> {
     }
 
     fn prefix(&mut self) -> PResult<DExpr> {
-        if self.peek() == Some(Token::Minus) {
+        let op = match self.peek() {
+            Some(Token::Minus) => Some(PrefixOp::Neg),
+            Some(Token::PlusMinus) => Some(PrefixOp::PlusMinus),
+            _ => None,
+        };
+        if let Some(op) = op {
             let start = self.here();
             self.pos += 1;
             let inner = self.nested(Self::prefix)?;
             let span = start..inner.span.end;
-            return Ok(Spanned::new(DKind::Prefix(PrefixOp::Neg, Box::new(inner)), span));
+            return Ok(Spanned::new(DKind::Prefix(op, Box::new(inner)), span));
         }
         self.postfix()
     }
@@ -522,6 +555,8 @@ impl<'src> Parser<'_, 'src> {
                 self.pos += 1;
                 Ok(Spanned::new(DKind::Str(s[1..s.len() - 1].to_string()), span))
             }
+            // `v<2>`: an uptimal, read as a number-ups-star literal.
+            Token::Ident("v") if self.uptimal_ahead() => self.nus(),
             Token::Ident(w @ ("true" | "false")) => {
                 self.pos += 1;
                 Ok(Spanned::new(DKind::Bool(w == "true"), span))
@@ -553,7 +588,7 @@ impl<'src> Parser<'_, 'src> {
             }
             Token::LBracket => {
                 self.pos += 1;
-                let (items, end) = self.nested(|p| p.items(&[Token::RBracket]))?;
+                let (items, end) = self.nested(|p| p.items(&[Token::RBracket], false))?;
                 self.pos += 1;
                 Ok(Spanned::new(DKind::List(items), span.start..end))
             }
@@ -632,40 +667,60 @@ impl<'src> Parser<'_, 'src> {
     }
 
     /// `{ L | R }`: one bar; nested games are written with their own braces.
+    /// `{ L | R }`, with runs of bars nesting as in statements: the run with the most bars
+    /// splits first, so `{3 || 2 | 1}` is `{3 | {2 | 1}}`. `pass` is an option only.
     fn game(&mut self, start: usize) -> PResult<DExpr> {
-        let (left, _) = self.items(&[Token::Bars("|"), Token::RBrace])?;
-        match self.toks.get(self.pos) {
-            Some((Token::Bars("|"), _)) => self.pos += 1,
-            Some((Token::Bars(b), s)) => {
-                return Err(hinted(
-                    s.clone(),
-                    format!("`{b}` is not allowed inside definitions"),
-                    "write the nested game in its own braces: `{3 | {2 | 1}}`",
-                ));
+        // Option lists and the runs of bars between them, alternately.
+        let mut groups = Vec::new();
+        let mut bars: Vec<(usize, Span)> = Vec::new();
+        loop {
+            let (items, _) = self.items(&[Token::Bars("|"), Token::RBrace], true)?;
+            groups.push(items);
+            match self.toks.get(self.pos).cloned() {
+                Some((Token::Bars(b), s)) => {
+                    self.pos += 1;
+                    bars.push((b.chars().count(), s));
+                }
+                Some((Token::RBrace, s)) => {
+                    self.pos += 1;
+                    let whole = start..s.end;
+                    let (left, right) = split_groups(groups, &bars, whole.clone())?;
+                    return Ok(Spanned::new(DKind::Game(left, right), whole));
+                }
+                _ => {
+                    return Err(error(
+                        self.here()..self.here(),
+                        "a game needs a `|` between its Left and Right options",
+                    ));
+                }
             }
-            _ => return Err(error(self.here()..self.here(), "a game needs a `|` between its Left and Right options")),
         }
-        let (right, end) = self.items(&[Token::RBrace])?;
-        self.pos += 1;
-        Ok(Spanned::new(DKind::Game(left, right), start..end))
     }
 
     /// Items up to (not past) one of `stops`: expressions with optional comprehension clauses.
     /// Returns the items and the end of the stopping token.
-    fn items(&mut self, stops: &[Token<'_>]) -> PResult<(Vec<Item>, usize)> {
+    fn items(&mut self, stops: &[Token<'_>], options: bool) -> PResult<(Vec<Item>, usize)> {
         let mut items = Vec::new();
         loop {
             if let Some((t, s)) = self.toks.get(self.pos)
-                && stops.contains(t)
+                && (stops.contains(t) || matches!(t, Token::Bars(_)) && stops.contains(&Token::Bars("|")))
             {
                 return Ok((items, s.end));
             }
-            let expr = self.expr()?;
+            let expr = match self.toks.get(self.pos).cloned() {
+                // `pass`: a move from the game literal to itself (loopy games).
+                Some((Token::Ident("pass"), s)) if options => {
+                    self.pos += 1;
+                    Spanned::new(DKind::Pass, s)
+                }
+                _ => self.expr()?,
+            };
             let clauses = self.clauses()?;
             items.push(Item { expr, clauses });
             match self.toks.get(self.pos) {
                 Some((Token::Comma, _)) => self.pos += 1,
                 Some((t, s)) if stops.contains(t) => return Ok((items, s.end)),
+                Some((Token::Bars(_), s)) if stops.contains(&Token::Bars("|")) => return Ok((items, s.end)),
                 Some((t, s)) => return Err(error(s.clone(), format!("unexpected `{t}`, expected `,` or the end"))),
                 None => return Err(error(self.end..self.end, "unexpected end of statement: a bracket is not closed")),
             }
@@ -730,8 +785,20 @@ impl<'src> Parser<'_, 'src> {
             number =
                 Some(Spanned::new(NumberLit { negative: false, numerator: n.to_string(), denominator }, start..end));
         }
+        // `5over`, `3/2under`: a pseudonumber as printed, its word right after the number.
+        if let (Some(n), Some((Token::Ident(w @ ("over" | "under")), s))) = (&number, self.toks.get(self.pos).cloned())
+            && s.start == n.span.end
+        {
+            self.pos += 1;
+            let pseudo = Spanned::new(if w == "over" { Pseudo::Over } else { Pseudo::Under }, s.clone());
+            let nus = Nus { number, ups: None, star: None, uptimal: None, pseudo: Some(pseudo) };
+            return Ok(Spanned::new(DKind::Nus(nus), start..s.end));
+        }
         let mut ups = None;
-        if let Some((tok, s)) = self.toks.get(self.pos).cloned() {
+        let mut uptimal = None;
+        if let Some(u) = self.uptimal()? {
+            uptimal = Some(u);
+        } else if let Some((tok, s)) = self.toks.get(self.pos).cloned() {
             let count = match tok {
                 Token::Ups(u) => Some(arrows(u, &['^', '↑'])),
                 Token::Downs(d) => Some(arrows(d, &['↓']).map(|n| -n)),
@@ -748,7 +815,7 @@ impl<'src> Parser<'_, 'src> {
         }
         let mut star = None;
         // `3 * ^`: after a number or ups, a bare `*` before an operand is multiplication.
-        let times = (number.is_some() || ups.is_some())
+        let times = (number.is_some() || ups.is_some() || uptimal.is_some())
             && self.peek() == Some(Token::Star("*"))
             && self.peek_at(1).is_some_and(|t| starts_operand(&t));
         if !times && let Some((Token::Star(st), s)) = self.toks.get(self.pos).cloned() {
@@ -757,13 +824,53 @@ impl<'src> Parser<'_, 'src> {
         }
         let end = self.toks[self.pos - 1].1.end;
         if ups.is_none()
+            && uptimal.is_none()
             && star.is_none()
             && let Some(n) = &number
             && n.node.denominator.is_none()
         {
             return Ok(Spanned::new(DKind::Int(n.node.numerator.clone()), start..end));
         }
-        Ok(Spanned::new(DKind::Nus(Nus { number, ups, star, uptimal: None, pseudo: None }), start..end))
+        Ok(Spanned::new(DKind::Nus(Nus { number, ups, star, uptimal, pseudo: None }), start..end))
+    }
+
+    /// Whether an uptimal starts here (nothing is consumed).
+    fn uptimal_ahead(&mut self) -> bool {
+        let at = self.pos;
+        let found = matches!(self.uptimal(), Ok(Some(_)));
+        self.pos = at;
+        found
+    }
+
+    /// `^<n>`, `^[n]`, `v<n>`, `↓[n]` (and `^[on]`): an uptimal, its bracket right after the
+    /// arrow; `None` with nothing consumed otherwise. (`v[n]` is an index of a value `v` here.)
+    fn uptimal(&mut self) -> PResult<Option<Spanned<Uptimal>>> {
+        let Some((arrow, a)) = self.toks.get(self.pos).cloned() else { return Ok(None) };
+        let down = match arrow {
+            Token::Ups("^" | "↑") => false,
+            Token::Downs("↓") | Token::Ident("v") => true,
+            _ => return Ok(None),
+        };
+        let sum = match self.toks.get(self.pos + 1) {
+            Some((Token::Lt, s)) if s.start == a.end => false,
+            // `v[i]` inside a definition indexes a value named `v`; `↓[3]` is the uptimal.
+            Some((Token::LBracket, s)) if s.start == a.end && arrow != Token::Ident("v") => true,
+            _ => return Ok(None),
+        };
+        let n = match self.toks.get(self.pos + 2) {
+            Some((Token::Int(n), _)) => n.to_string(),
+            Some((Token::Ident("on"), _)) => "on".to_string(),
+            _ => return Ok(None),
+        };
+        let close = if sum { Token::RBracket } else { Token::Gt };
+        match self.toks.get(self.pos + 3) {
+            Some((t, s)) if *t == close => {
+                let span = a.start..s.end;
+                self.pos += 4;
+                Ok(Some(Spanned::new(Uptimal { down, sum, n, copies: None }, span)))
+            }
+            _ => Ok(None),
+        }
     }
 
     fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
@@ -829,6 +936,35 @@ impl<'src> Parser<'_, 'src> {
     fn here(&self) -> usize {
         self.toks.get(self.pos).map_or(self.end, |(_, s)| s.start)
     }
+}
+
+/// Resolves the bars of a game literal: option lists `groups` separated by the runs `bars`
+/// (`groups.len() == bars.len() + 1`). The unique longest run splits; a side with bars left is
+/// one game (`{1, 2 | 3 || 4}` is `{{1, 2 | 3} | 4}`), as in statements.
+fn split_groups(mut groups: Vec<Vec<Item>>, bars: &[(usize, Span)], whole: Span) -> PResult<(Vec<Item>, Vec<Item>)> {
+    let Some(max) = bars.iter().map(|b| b.0).max() else {
+        return Err(error(whole, "a game needs a `|` between its Left and Right options"));
+    };
+    let at: Vec<usize> = (0..bars.len()).filter(|&i| bars[i].0 == max).collect();
+    if let Some(&second) = at.get(1) {
+        let msg =
+            format!("ambiguous `{}`: write `{}` to say which side nests deeper", "|".repeat(max), "|".repeat(max + 1));
+        return Err(error(bars[second].1.clone(), msg));
+    }
+    let right_groups = groups.split_off(at[0] + 1);
+    let side = |groups: Vec<Vec<Item>>, bars: &[(usize, Span)], outer: Span| -> PResult<Vec<Item>> {
+        if bars.is_empty() {
+            return Ok(groups.into_iter().next().unwrap_or_default());
+        }
+        let start = groups.first().and_then(|g| g.first()).map_or(bars[0].1.start, |i| i.expr.span.start);
+        let end = groups.last().and_then(|g| g.last()).map_or(bars[bars.len() - 1].1.end, |i| i.expr.span.end);
+        let span = start.max(outer.start)..end.min(outer.end).max(start);
+        let (left, right) = split_groups(groups, bars, span.clone())?;
+        Ok(vec![Item { expr: Spanned::new(DKind::Game(left, right), span), clauses: Vec::new() }])
+    };
+    let left = side(groups, &bars[..at[0]], whole.clone())?;
+    let right = side(right_groups, &bars[at[0] + 1..], whole)?;
+    Ok((left, right))
 }
 
 /// Whether `t` can start an operand (of `*` as multiplication).

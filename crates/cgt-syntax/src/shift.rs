@@ -143,7 +143,7 @@ impl<'a> Stack<'a> {
     fn dexpr(&mut self, d: &'a mut DExpr, by: Shift) {
         by.apply(&mut d.span);
         match &mut d.node {
-            DKind::Int(_) | DKind::Bool(_) | DKind::Str(_) | DKind::Name(_) => {}
+            DKind::Int(_) | DKind::Bool(_) | DKind::Str(_) | DKind::Name(_) | DKind::Pass => {}
             DKind::Nus(n) => nus(n, by),
             DKind::Prefix(_, a) => self.dexprs.push(a),
             DKind::Binary(_, a, b) | DKind::Range(a, b) | DKind::Index(a, b) => {

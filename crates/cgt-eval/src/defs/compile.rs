@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use cgt_core::game::Games;
-use cgt_syntax::{BinOp, Clause, DExpr, DKind, Item, PositionTemplate, PrefixOp, Span};
+use cgt_syntax::{BinOp, Clause, DExpr, DKind, Expr, ExprKind, Item, PositionTemplate, PrefixOp, Span};
 use num_bigint::BigInt;
 
 use super::{DVal, Defs, Fail};
@@ -38,6 +38,12 @@ pub(crate) enum CExpr {
     /// A rule named as an argument of a registry function (`grundy(sq, n)`): a user `rule` or
     /// a heap ruleset, by its name.
     RuleName(Arc<str>),
+    /// A constant written in the statements' notation (an uptimal, a pseudonumber), evaluated
+    /// by the session when the body runs.
+    Literal(Arc<Expr>),
+    /// `pass`: an option of a game literal, a move from the literal to itself (the parser
+    /// reads it only as an option, and the compiler only without clauses).
+    Pass(Span),
 }
 
 /// A ruleset position's text with holes for the names in scope.
@@ -100,6 +106,10 @@ impl Compiler<'_> {
         let span = e.span.clone();
         Ok(match &e.node {
             DKind::Int(s) => CExpr::Const(DVal::Int(s.parse::<BigInt>().map_err(|_| fail(&span, "not a number"))?)),
+            // An uptimal or a pseudonumber (`^<3>`, `5over`) is read as a statement reads it.
+            DKind::Nus(n) if n.uptimal.is_some() || n.pseudo.is_some() => {
+                CExpr::Literal(Arc::new(Expr::new(ExprKind::Nus(Box::new(n.clone())), span.clone())))
+            }
             DKind::Nus(n) => {
                 let x = match &n.number {
                     Some(lit) => crate::numbers::number(lit).map_err(|d| fail(&span, &d.message))?,
@@ -124,6 +134,19 @@ impl Compiler<'_> {
             DKind::List(items) => CExpr::List(self.items(items)?),
             DKind::Tuple(xs) => CExpr::Tuple(xs.iter().map(|x| self.expr(x)).collect::<Result<_, _>>()?),
             DKind::Index(a, i) => match &a.node {
+                // `v[3]` with no value named `v`: the uptimal (`↓[3]`), as in statements.
+                DKind::Name(v) if v == "v" && !self.in_scope(v) && matches!(i.node, DKind::Int(_)) => {
+                    let DKind::Int(n) = &i.node else { unreachable!("matched above") };
+                    let u = cgt_syntax::Uptimal { down: true, sum: true, n: n.clone(), copies: None };
+                    let nus = cgt_syntax::Nus {
+                        number: None,
+                        ups: None,
+                        star: None,
+                        uptimal: Some(cgt_syntax::Spanned::new(u, span.clone())),
+                        pseudo: None,
+                    };
+                    CExpr::Literal(Arc::new(Expr::new(ExprKind::Nus(Box::new(nus)), span.clone())))
+                }
                 // `kayles[n + 1]`: a ruleset's position whose one argument is computed.
                 DKind::Name(n) if !self.in_scope(n) && crate::rows::ruleset(n).is_some() => {
                     let hole = Piece::Hole(self.expr(i)?, "the value in brackets".to_string());
@@ -138,6 +161,7 @@ impl Compiler<'_> {
             DKind::Call(name, args) => self.call(&name.node, args, &span)?,
             DKind::Game(l, r) => CExpr::Game(self.items(l)?, self.items(r)?, span),
             DKind::Position(p) => self.position(p, &span)?,
+            DKind::Pass => CExpr::Pass(span),
         })
     }
 
@@ -148,6 +172,14 @@ impl Compiler<'_> {
     /// `name[...]`: an index of a value named `name`, else a position of the ruleset `name`.
     fn position(&mut self, p: &PositionTemplate, span: &Span) -> Result<CExpr, Fail> {
         let name = &p.name.node;
+        if name == "v"
+            && !self.in_scope(name)
+            && let Some(i) = &p.index
+            && matches!(i.node, DKind::Int(_))
+        {
+            let base = Box::new(DExpr::new(DKind::Name(name.clone()), p.name.span.clone()));
+            return self.expr(&DExpr::new(DKind::Index(base, Box::new(i.clone())), span.clone()));
+        }
         if self.in_scope(name) {
             let base = self.name(name, &p.name.span)?;
             let Some(i) = &p.index else {
@@ -235,6 +267,12 @@ impl Compiler<'_> {
     }
 
     fn item(&mut self, item: &Item) -> Result<CItem, Fail> {
+        if matches!(item.expr.node, DKind::Pass) && !item.clauses.is_empty() {
+            return Err(fail(
+                &item.expr.span,
+                "`pass` is one option, a move to the game itself: it takes no `for` or `if`",
+            ));
+        }
         let depth = self.scope.len();
         let mut clauses = Vec::new();
         for c in &item.clauses {

@@ -71,8 +71,9 @@ impl Part {
 }
 
 impl Shape {
-    /// The game literal with these options (each a value, a shape or a call's position).
-    fn literal(left: Vec<DVal>, right: Vec<DVal>, span: &Span) -> Shape {
+    /// The game literal with these options (each a value, a shape or a call's position), and
+    /// `pass` for Left or Right: a move to the literal's own node.
+    fn literal(left: Vec<DVal>, right: Vec<DVal>, pass: (bool, bool), span: &Span) -> Shape {
         let mut nodes = vec![Node { left: Vec::new(), right: Vec::new() }];
         let part = |v: DVal, nodes: &mut Vec<Node>| match v {
             DVal::Shape(s) => {
@@ -86,8 +87,14 @@ impl Shape {
             }
             other => Part::Value(other),
         };
-        let left: Vec<Part> = left.into_iter().map(|v| part(v, &mut nodes)).collect();
-        let right: Vec<Part> = right.into_iter().map(|v| part(v, &mut nodes)).collect();
+        let mut left: Vec<Part> = left.into_iter().map(|v| part(v, &mut nodes)).collect();
+        let mut right: Vec<Part> = right.into_iter().map(|v| part(v, &mut nodes)).collect();
+        if pass.0 {
+            left.push(Part::Node(0));
+        }
+        if pass.1 {
+            right.push(Part::Node(0));
+        }
         nodes[0] = Node { left, right };
         Shape { root: Part::Node(0), nodes, span: span.clone() }
     }
@@ -112,6 +119,10 @@ struct Build {
     /// Open calls whose positions are made but whose shapes are not placed yet.
     todo: Vec<(Arc<Shape>, usize)>,
     shorts: HashMap<GameId, usize>,
+    /// The position of each loopy value embedded so far (by its allocation: a memoised value
+    /// reached from many positions is embedded once, so the graph stays as large as the
+    /// game's positions).
+    loopies: HashMap<usize, usize>,
     side: Side,
     /// Whether a sided value was embedded (so the graph is built again for the offside).
     sided: bool,
@@ -146,16 +157,18 @@ impl Machine<'_> {
         Err(Stop::Miss(key.0, key.1))
     }
 
-    /// The game with these options: a short game when they all are, else a loopy game (or a
-    /// shape, while some option is a call still being evaluated).
-    pub(super) fn game_of(&mut self, left: Vec<DVal>, right: Vec<DVal>, span: &Span) -> R<DVal> {
-        if left.iter().chain(&right).all(|v| !matches!(v, DVal::Shape(_) | DVal::Loopy(_))) {
+    /// The game with these options, and a move to itself for Left or Right (`pass`): a short
+    /// game when they all are, else a loopy game (or a shape, while some option is a call
+    /// still being evaluated).
+    pub(super) fn game_of(&mut self, left: Vec<DVal>, right: Vec<DVal>, pass: (bool, bool), span: &Span) -> R<DVal> {
+        let short = !pass.0 && !pass.1;
+        if short && left.iter().chain(&right).all(|v| !matches!(v, DVal::Shape(_) | DVal::Loopy(_))) {
             let lg = left.iter().map(|v| self.as_game(v, span)).collect::<R<Vec<_>>>()?;
             let rg = right.iter().map(|v| self.as_game(v, span)).collect::<R<Vec<_>>>()?;
             let g = self.s.games.from_options(&lg, &rg, self.budget).map_err(Stop::Budget)?;
             return Ok(DVal::game(&self.s.games, g));
         }
-        let shape = Shape::literal(left, right, span);
+        let shape = Shape::literal(left, right, pass, span);
         if shape.has_calls() { Ok(DVal::Shape(Arc::new(shape))) } else { self.resolve(None, &shape) }
     }
 
@@ -202,7 +215,8 @@ impl Machine<'_> {
             Ok(Value::Loopy(l)) => Ok(DVal::Loopy(LoopyVal(Arc::new(l)))),
             Ok(_) => Err(fail(span, "this loopy game did not give a game")),
             Err(d) => {
-                self.budget.check().map_err(Stop::Budget)?;
+                // A budget diagnostic is the clock's when the deadline has passed, else memory's.
+                self.budget.check_now().map_err(Stop::Budget)?;
                 if d.code == Code::Budget {
                     return Err(Stop::Budget(Exhausted::Memory));
                 }
@@ -217,6 +231,7 @@ impl Machine<'_> {
             at: HashMap::new(),
             todo: Vec::new(),
             shorts: HashMap::new(),
+            loopies: HashMap::new(),
             side,
             sided: false,
         };
@@ -289,17 +304,26 @@ impl Machine<'_> {
                 return Ok(w);
             }
         };
-        match &*l.0 {
-            Loopy::Stopper(s) => Ok(append(&mut b.graph, s.graph())),
+        let key = Arc::as_ptr(&l.0) as usize;
+        if let Some(&w) = b.loopies.get(&key) {
+            return Ok(w);
+        }
+        let w = match &*l.0 {
+            Loopy::Stopper(s) => append(&mut b.graph, s.graph()),
             Loopy::Sided(s) => {
                 b.sided = true;
-                Ok(append(&mut b.graph, side_graph(s, b.side)))
+                append(&mut b.graph, side_graph(s, b.side))
             }
-            Loopy::Unsided(g) => Ok(append(&mut b.graph, g)),
+            Loopy::Unsided(g) => append(&mut b.graph, g),
             Loopy::Impartial(_) => {
-                Err(fail(span, "a game on a graph (an impartial loopy game) cannot be an option of a game literal"))
+                return Err(fail(
+                    span,
+                    "a game on a graph (an impartial loopy game) cannot be an option of a game literal",
+                ));
             }
-        }
+        };
+        b.loopies.insert(key, w);
+        Ok(w)
     }
 
     /// The error for a call whose value is needed while it is still being evaluated.

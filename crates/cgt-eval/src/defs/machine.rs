@@ -189,8 +189,19 @@ impl Machine<'_> {
                         let n = self.s.games.neg(g, self.budget).map_err(Stop::Budget)?;
                         DVal::game(&self.s.games, n)
                     }
+                    (PrefixOp::PlusMinus, v @ (DVal::Int(_) | DVal::Game(_))) => {
+                        // `±G = {G | -G}`.
+                        let g = self.as_game(&v, span)?;
+                        let games = &mut self.s.games;
+                        let neg = games.neg(g, self.budget).map_err(Stop::Budget)?;
+                        let pm = games.from_options(&[g], &[neg], self.budget).map_err(Stop::Budget)?;
+                        DVal::game(games, pm)
+                    }
+                    (PrefixOp::Neg | PrefixOp::PlusMinus, v @ DVal::Loopy(_)) => self.loopy_prefix(*op, v, span)?,
                     (PrefixOp::Not, _) => return Err(fail(span, "`not` needs true or false")),
-                    (PrefixOp::Neg, _) => return Err(fail(span, "only numbers and games can be negated")),
+                    (PrefixOp::Neg | PrefixOp::PlusMinus, _) => {
+                        return Err(fail(span, "only numbers and games can be negated or given `+-`"));
+                    }
                 }
             }
             CExpr::Binary(op, a, b, span) => {
@@ -300,15 +311,16 @@ impl Machine<'_> {
             }
             CExpr::Game(l, r, span) => {
                 let (mut lv, mut rv) = (Vec::new(), Vec::new());
-                self.options(l, frame, &mut lv)?;
-                self.options(r, frame, &mut rv)?;
-                self.game_of(lv, rv, span)?
+                let passes = (self.options(l, frame, &mut lv)?, self.options(r, frame, &mut rv)?);
+                self.game_of(lv, rv, passes, span)?
             }
+            CExpr::Pass(span) => return Err(fail(span, "`pass` is an option of a game literal: `{1 | pass}`")),
+            CExpr::Literal(e) => self.literal(e)?,
             CExpr::Sides(l, r, this, span) => {
                 let (lv, rv) = (self.eval(l, frame)?, self.eval(r, frame)?);
                 let lg = self.side_options(&lv, *this, "Left", span)?;
                 let rg = self.side_options(&rv, *this, "Right", span)?;
-                self.game_of(lg, rg, span)?
+                self.game_of(lg, rg, (false, false), span)?
             }
         })
     }
@@ -320,12 +332,18 @@ impl Machine<'_> {
         Ok(())
     }
 
-    /// The options of a game literal: calls may be positions still being built.
-    fn options(&mut self, items: &[CItem], frame: &mut Vec<DVal>, out: &mut Vec<DVal>) -> R<()> {
+    /// The options of a game literal: calls may be positions still being built. Whether one
+    /// of them is `pass` (a move to the literal itself, not put in `out`).
+    fn options(&mut self, items: &[CItem], frame: &mut Vec<DVal>, out: &mut Vec<DVal>) -> R<bool> {
+        let mut pass = false;
         for item in items {
+            if let CExpr::Pass(_) = item.expr {
+                pass = true;
+                continue;
+            }
             self.clauses(&item.clauses, &item.expr, frame, out, true)?;
         }
-        Ok(())
+        Ok(pass)
     }
 
     /// Runs the clauses `cs` around `e`, pushing each value; `false` when a `while` stopped
@@ -412,16 +430,8 @@ impl Machine<'_> {
 
     fn binary(&mut self, op: BinOp, a: DVal, b: DVal, span: &Span) -> R<DVal> {
         use DVal::{Bool, Int, List, Str, Tuple};
-        if let Some(l) = [&a, &b].into_iter().find(|v| matches!(v, DVal::Loopy(_))) {
-            let shown = self.show(l);
-            return Err(fail(
-                span,
-                &format!(
-                    "`{}` of the loopy game {shown} is not computed inside definitions: loopy games are options \
-                     of game literals there; add or compare them in a statement",
-                    op_name(op)
-                ),
-            ));
+        if matches!(op, BinOp::Sides | BinOp::Ordinal) || [&a, &b].into_iter().any(|v| matches!(v, DVal::Loopy(_))) {
+            return self.loopy_binary(op, a, b, span);
         }
         Ok(match (op, a, b) {
             (BinOp::And | BinOp::Or, Bool(_), Bool(y)) => Bool(y),
@@ -474,15 +484,7 @@ impl Machine<'_> {
             (cmp, x, y) if is_game(&x) && is_game(&y) && is_comparison(cmp) => {
                 let (g, h) = (self.as_game(&x, span)?, self.as_game(&y, span)?);
                 let c = self.s.games.compare(g, h, self.budget).map_err(Stop::Budget)?;
-                Bool(match cmp {
-                    BinOp::Eq => c == Comparison::Equal,
-                    BinOp::Ne => c != Comparison::Equal,
-                    BinOp::Lt => c == Comparison::Less,
-                    BinOp::Le => matches!(c, Comparison::Less | Comparison::Equal),
-                    BinOp::Gt => c == Comparison::Greater,
-                    BinOp::Ge => matches!(c, Comparison::Greater | Comparison::Equal),
-                    _ => c == Comparison::Confused,
-                })
+                Bool(holds(cmp, c))
             }
             (op, x, y) => {
                 let (x, y) = (self.show(&x), self.show(&y));
@@ -588,7 +590,20 @@ fn floor_div(x: &BigInt, y: &BigInt) -> BigInt {
     if (x % y != BigInt::zero()) && (x.is_negative() != y.is_negative()) { q - 1 } else { q }
 }
 
-fn op_name(op: BinOp) -> &'static str {
+/// Whether the comparison `op` holds of two games that compare as `c`.
+pub(super) fn holds(op: BinOp, c: Comparison) -> bool {
+    match op {
+        BinOp::Eq => c == Comparison::Equal,
+        BinOp::Ne => c != Comparison::Equal,
+        BinOp::Lt => c == Comparison::Less,
+        BinOp::Le => matches!(c, Comparison::Less | Comparison::Equal),
+        BinOp::Gt => c == Comparison::Greater,
+        BinOp::Ge => matches!(c, Comparison::Greater | Comparison::Equal),
+        _ => c == Comparison::Confused,
+    }
+}
+
+pub(super) fn op_name(op: BinOp) -> &'static str {
     match op {
         BinOp::Add => "+",
         BinOp::Sub => "-",
@@ -605,6 +620,8 @@ fn op_name(op: BinOp) -> &'static str {
         BinOp::Confused => "<>",
         BinOp::And => "and",
         BinOp::Or => "or",
+        BinOp::Sides => "&",
+        BinOp::Ordinal => ":",
     }
 }
 

@@ -112,8 +112,12 @@ impl Session {
         let fail = |e: StopsError| match e {
             StopsError::Exhausted(x) => gave_up(x, arg.clone(), budget),
             other => Box::new(
-                Diagnostic::error(Code::Loopy, arg.clone(), format!("`{}`: {other}", &ctx.src[arg.clone()]))
-                    .with_hint("the variety of G is defined when the degree of G (its onside of G - G) is idempotent"),
+                Diagnostic::error(
+                    Code::Loopy,
+                    arg.clone(),
+                    format!("`{}`: {other}", ctx.src.get(arg.clone()).unwrap_or("this value")),
+                )
+                .with_hint("the variety of G is defined when the degree of G (its onside of G - G) is idempotent"),
             ),
         };
         let result = match what {
@@ -147,7 +151,10 @@ impl Session {
             Diagnostic::error(
                 Code::Loopy,
                 arg.clone(),
-                format!("`{}` is {shown}, {kind}: `{name}` is defined for stoppers", &ctx.src[arg.clone()]),
+                format!(
+                    "`{}` is {shown}, {kind}: `{name}` is defined for stoppers",
+                    ctx.src.get(arg.clone()).unwrap_or("this value")
+                ),
             )
             .with_hint("take one side with `onside(G)` or `offside(G)`: each side is a stopper"),
         )

@@ -71,8 +71,8 @@ impl Session {
     /// the graph of the sum (of each side when a term is sided).
     pub(super) fn sum_pair(
         &mut self,
-        (a, ea): (Value, &Expr),
-        (b, eb): (Value, &Expr),
+        (a, ea): (Value, &Span),
+        (b, eb): (Value, &Span),
         op: SumOp,
         span: &Span,
         ctx: &Ctx,
@@ -90,7 +90,7 @@ impl Session {
     }
 
     /// `±G = {G | -G}` for a loopy G.
-    pub(super) fn plus_minus_loopy(&mut self, v: Value, operand: &Expr, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
+    pub(super) fn plus_minus_loopy(&mut self, v: Value, operand: &Span, span: &Span, ctx: &Ctx) -> EvalResult<Value> {
         let mut graphs = Vec::with_capacity(2);
         for side in sides_of(std::slice::from_ref(&v)) {
             let mut graph = LoopyGraph::default();
@@ -168,6 +168,22 @@ impl Session {
         let (a, b) = (self.eval(on, ctx)?, self.eval(off, ctx)?);
         let a = self.sided_of(a, &on.span, ctx)?;
         let b = self.sided_of(b, &off.span, ctx)?;
+        let (on, off) = (
+            ctx.src.get(on.span.clone()).unwrap_or("this value"),
+            ctx.src.get(off.span.clone()).unwrap_or("this value"),
+        );
+        self.sides_value(a, b, (on, off), span, ctx)
+    }
+
+    /// `S & T` of two values as sided values, `texts` naming them in the error.
+    pub(crate) fn sides_value(
+        &mut self,
+        a: Sided,
+        b: Sided,
+        texts: (&str, &str),
+        span: &Span,
+        ctx: &Ctx,
+    ) -> EvalResult<Value> {
         let budget = ctx.budget;
         let ordered = sides_ordered(&a, &b, budget).map_err(|x| gave_up(x, span.clone(), budget))?;
         let made = match ordered {
@@ -179,11 +195,7 @@ impl Session {
             Some(s) => self.sided_value(s, span, ctx),
             None => Err(Box::new(
                 Diagnostic::error(Code::Loopy, span.clone(), "the onside of `G & H` must be at least its offside")
-                    .with_hint(format!(
-                        "the onside of `{}` is not >= the offside of `{}`",
-                        &ctx.src[on.span.clone()],
-                        &ctx.src[off.span.clone()]
-                    )),
+                    .with_hint(format!("the onside of `{}` is not >= the offside of `{}`", texts.0, texts.1)),
             )),
         }
     }
@@ -231,7 +243,10 @@ pub(super) fn not_a_stopper(_s: &Sided, e: &Expr, ctx: &Ctx) -> Box<Diagnostic> 
         Diagnostic::error(
             Code::Loopy,
             e.span.clone(),
-            format!("`{}` is not a stopper: its onside and offside differ", &ctx.src[e.span.clone()]),
+            format!(
+                "`{}` is not a stopper: its onside and offside differ",
+                ctx.src.get(e.span.clone()).unwrap_or("this value")
+            ),
         )
         .with_hint("take one side with `onside(G)` or `offside(G)`"),
     )

@@ -116,7 +116,7 @@ impl<'a> Walker<'a> {
             DKind::Tuple(xs) => stack.extend(xs.iter().map(sub)),
             DKind::List(items) => stack.extend(items.iter().map(|i| Task::Item(i, scope))),
             DKind::Game(l, r) => stack.extend(l.iter().chain(r).map(|i| Task::Item(i, scope))),
-            DKind::Int(_) | DKind::Nus(_) | DKind::Bool(_) | DKind::Str(_) => {}
+            DKind::Int(_) | DKind::Nus(_) | DKind::Bool(_) | DKind::Str(_) | DKind::Pass => {}
             DKind::Position(p) => {
                 let role = match self.lookup(&p.name.node, scope) {
                     Some(node) => NameRole::LocalUse { decl: node.decl.clone(), kind: node.kind },
