@@ -197,6 +197,7 @@ impl Session {
             slots: scope.len(),
             scope,
             current: Some((def.name.node.clone(), idx, def.params.len())),
+            labels: Vec::new(),
         };
         let mut body = c.expr(&def.body).map_err(|f| diagnostic(f, None))?;
         if let Some(r) = &def.right {
@@ -225,7 +226,8 @@ impl Session {
         let env = self.env.clone();
         let globals = move |n: &str, games: &mut Games| global(&env, n, games);
         let (defs, games) = self.table_and_games::<Defs>();
-        let mut c = Compiler { defs, games, globals: &globals, slots: 0, scope: Vec::new(), current: None };
+        let mut c =
+            Compiler { defs, games, globals: &globals, slots: 0, scope: Vec::new(), current: None, labels: Vec::new() };
         let body = c.expr(e).map_err(|f| diagnostic(f, None))?;
         let compiled = Compiled { name: String::new(), arity: 0, slots: c.slots, body, is_rule: false };
         let v = self.with_machine(ctx.budget, |m| m.run_root(&compiled)).map_err(|s| stop(s, &e.span, ctx))?;
@@ -239,7 +241,8 @@ impl Session {
         let globals = move |n: &str, games: &mut Games| global(&env, n, games);
         let (defs, games) = self.table_and_games::<Defs>();
         let scope: Vec<(String, usize)> = params.iter().enumerate().map(|(i, p)| (p.to_string(), i)).collect();
-        let mut c = Compiler { defs, games, globals: &globals, slots: scope.len(), scope, current: None };
+        let mut c =
+            Compiler { defs, games, globals: &globals, slots: scope.len(), scope, current: None, labels: Vec::new() };
         let body = c.expr(e).map_err(|f| diagnostic(f, None))?;
         Ok(Compiled { name: String::new(), arity: params.len(), slots: c.slots, body, is_rule: false })
     }

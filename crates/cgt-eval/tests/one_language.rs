@@ -363,6 +363,10 @@ const GAME_FORMS: &[&str] = &[
     "graph[1->2, 2->1] from=1 + *",
     "upon + n",
     "{n | upon}",
+    "a{n | a}",
+    "x{ { x | n } | }",
+    "a{ b{ a | b } | n }",
+    "p{ 0, {p | n} | pass }",
 ];
 
 /// `form` with the parameter `n` (a letter alone, not inside a word) replaced by `k`.

@@ -151,6 +151,8 @@ pub enum DKind {
     Game(Vec<Item>, Vec<Item>),
     /// `pass`, an option of a game literal only: a move from the literal to itself.
     Pass,
+    /// `a{0 | a}`: a game literal whose label names its own position inside it (loopy games).
+    Labelled(Spanned<String>, Box<DExpr>),
     /// `name[...]` where the brackets read as a ruleset position (`kayles[n]`,
     /// `domineering[r x c]`, `stones[n] take=[1, 2]`): a position when `name` is a ruleset, an
     /// index (`xs[i]`, kept in `index` when the brackets also read as one) when it is a value.
@@ -231,6 +233,7 @@ pub(crate) fn needs_definition_language(stmt: &Stmt) -> bool {
             }
             DKind::Index(a, i) => stack.extend([&**a, &**i]),
             DKind::Int(_) | DKind::Nus(_) | DKind::Name(_) | DKind::Position(_) | DKind::Pass => {}
+            DKind::Labelled(_, body) => stack.push(body),
         }
     }
     false
@@ -560,6 +563,16 @@ impl<'src> Parser<'_, 'src> {
             Token::Ident(w @ ("true" | "false")) => {
                 self.pos += 1;
                 Ok(Spanned::new(DKind::Bool(w == "true"), span))
+            }
+            // `a{0 | a}`: a label right before a game literal's brace.
+            Token::Ident(w)
+                if !DEF_KEYWORDS.contains(&w)
+                    && matches!(self.toks.get(self.pos + 1), Some((Token::LBrace, b)) if b.start == span.end) =>
+            {
+                self.pos += 2;
+                let body = self.nested(|p| p.game(span.end))?;
+                let whole = span.start..body.span.end;
+                Ok(Spanned::new(DKind::Labelled(Spanned::new(w.to_string(), span), Box::new(body)), whole))
             }
             Token::Ident(w) if !DEF_KEYWORDS.contains(&w) => {
                 self.pos += 1;

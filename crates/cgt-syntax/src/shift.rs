@@ -144,6 +144,10 @@ impl<'a> Stack<'a> {
         by.apply(&mut d.span);
         match &mut d.node {
             DKind::Int(_) | DKind::Bool(_) | DKind::Str(_) | DKind::Name(_) | DKind::Pass => {}
+            DKind::Labelled(label, body) => {
+                by.spanned(label);
+                self.dexprs.push(body);
+            }
             DKind::Nus(n) => nus(n, by),
             DKind::Prefix(_, a) => self.dexprs.push(a),
             DKind::Binary(_, a, b) | DKind::Range(a, b) | DKind::Index(a, b) => {

@@ -38,6 +38,10 @@ pub(crate) enum CExpr {
     /// A rule named as an argument of a registry function (`grundy(sq, n)`): a user `rule` or
     /// a heap ruleset, by its name.
     RuleName(Arc<str>),
+    /// `a{...}`: a game literal (the body) whose label, number `.0`, names its own position.
+    Labelled(usize, Box<CExpr>),
+    /// A label used inside its literal: a move to the literal's position (an option only).
+    LabelRef(usize, Span),
     /// A constant written in the statements' notation (an uptimal, a pseudonumber), evaluated
     /// by the session when the body runs.
     Literal(Arc<Expr>),
@@ -99,7 +103,13 @@ pub(crate) struct Compiler<'a> {
     pub slots: usize,
     /// The definition being compiled (it may call itself), with its index and arity.
     pub current: Option<(String, usize, usize)>,
+    /// The labels of the game literals around the expression being compiled, innermost last.
+    pub labels: Vec<(String, usize)>,
 }
+
+/// Label numbers, unique in the process: a label's position is found by its number when its
+/// literal closes (`defs/cycles.rs`).
+static NEXT_LABEL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 impl Compiler<'_> {
     pub fn expr(&mut self, e: &DExpr) -> Result<CExpr, Fail> {
@@ -162,6 +172,13 @@ impl Compiler<'_> {
             DKind::Game(l, r) => CExpr::Game(self.items(l)?, self.items(r)?, span),
             DKind::Position(p) => self.position(p, &span)?,
             DKind::Pass => CExpr::Pass(span),
+            DKind::Labelled(label, body) => {
+                let id = NEXT_LABEL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                self.labels.push((label.node.clone(), id));
+                let body = self.expr(body);
+                self.labels.pop();
+                CExpr::Labelled(id, Box::new(body?))
+            }
         })
     }
 
@@ -207,6 +224,9 @@ impl Compiler<'_> {
     }
 
     fn name(&mut self, n: &str, span: &Span) -> Result<CExpr, Fail> {
+        if let Some((_, id)) = self.labels.iter().rev().find(|(m, _)| m == n) {
+            return Ok(CExpr::LabelRef(*id, span.clone()));
+        }
         if let Some((_, slot)) = self.scope.iter().rev().find(|(m, _)| m == n) {
             return Ok(CExpr::Local(*slot));
         }

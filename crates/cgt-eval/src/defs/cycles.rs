@@ -59,6 +59,8 @@ enum Part {
     Node(usize),
     /// A game or a loopy game.
     Value(DVal),
+    /// The position of the labelled literal of this number, until that literal closes.
+    Label(usize),
 }
 
 impl Part {
@@ -99,10 +101,28 @@ impl Shape {
         Shape { root: Part::Node(0), nodes, span: span.clone() }
     }
 
-    /// Whether a position of the shape moves to a call's position.
+    /// A move to the position of the labelled literal `label` around it (not yet closed).
+    pub(super) fn label(label: usize, span: &Span) -> Shape {
+        Shape { root: Part::Label(label), nodes: Vec::new(), span: span.clone() }
+    }
+
+    /// Whether a position of the shape moves to a call's position, or to a labelled literal's
+    /// position still open: it cannot be made a game yet.
     fn has_calls(&self) -> bool {
+        let open = |p: &Part| matches!(p, Part::Call(_) | Part::Label(_));
         let mut parts = self.nodes.iter().flat_map(|n| n.left.iter().chain(&n.right));
-        matches!(self.root, Part::Call(_)) || parts.any(|p| matches!(p, Part::Call(_)))
+        open(&self.root) || parts.any(open)
+    }
+
+    /// Closes the label `label`: its moves go to the literal's own node (node 0).
+    fn close_label(&mut self, label: usize) {
+        for node in &mut self.nodes {
+            for p in node.left.iter_mut().chain(node.right.iter_mut()) {
+                if *p == Part::Label(label) {
+                    *p = Part::Node(0);
+                }
+            }
+        }
     }
 
     /// The memory a shape is counted for.
@@ -137,6 +157,7 @@ impl Machine<'_> {
                 let vs = args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
                 self.option_call((*d, vs))
             }
+            CExpr::LabelRef(label, span) => Ok(DVal::Shape(Arc::new(Shape::label(*label, span)))),
             CExpr::If(c, a, b, span) => match self.eval(c, frame)? {
                 DVal::Bool(true) => self.option_value(a, frame),
                 DVal::Bool(false) => self.option_value(b, frame),
@@ -161,6 +182,19 @@ impl Machine<'_> {
     /// game when they all are, else a loopy game (or a shape, while some option is a call
     /// still being evaluated).
     pub(super) fn game_of(&mut self, left: Vec<DVal>, right: Vec<DVal>, pass: (bool, bool), span: &Span) -> R<DVal> {
+        self.labelled_game_of(left, right, pass, None, span)
+    }
+
+    /// [`Machine::game_of`] for a literal labelled `label`, whose moves to the label go to
+    /// the literal itself.
+    pub(super) fn labelled_game_of(
+        &mut self,
+        left: Vec<DVal>,
+        right: Vec<DVal>,
+        pass: (bool, bool),
+        label: Option<usize>,
+        span: &Span,
+    ) -> R<DVal> {
         let short = !pass.0 && !pass.1;
         if short && left.iter().chain(&right).all(|v| !matches!(v, DVal::Shape(_) | DVal::Loopy(_))) {
             let lg = left.iter().map(|v| self.as_game(v, span)).collect::<R<Vec<_>>>()?;
@@ -168,7 +202,10 @@ impl Machine<'_> {
             let g = self.s.games.from_options(&lg, &rg, self.budget).map_err(Stop::Budget)?;
             return Ok(DVal::game(&self.s.games, g));
         }
-        let shape = Shape::literal(left, right, pass, span);
+        let mut shape = Shape::literal(left, right, pass, span);
+        if let Some(l) = label {
+            shape.close_label(l);
+        }
         if shape.has_calls() { Ok(DVal::Shape(Arc::new(shape))) } else { self.resolve(None, &shape) }
     }
 
@@ -273,6 +310,7 @@ impl Machine<'_> {
             Part::Node(j) => return Ok(pos[*j]),
             Part::Value(v) => return self.embed(b, v, span),
             Part::Call(key) => key,
+            Part::Label(_) => return Err(fail(span, "a label names a position of its own game literal only")),
         };
         if let Some(&w) = b.at.get(key) {
             return Ok(w);

@@ -315,6 +315,17 @@ impl Machine<'_> {
                 self.game_of(lv, rv, passes, span)?
             }
             CExpr::Pass(span) => return Err(fail(span, "`pass` is an option of a game literal: `{1 | pass}`")),
+            CExpr::Labelled(label, body) => match &**body {
+                CExpr::Game(l, r, span) => {
+                    let (mut lv, mut rv) = (Vec::new(), Vec::new());
+                    let passes = (self.options(l, frame, &mut lv)?, self.options(r, frame, &mut rv)?);
+                    self.labelled_game_of(lv, rv, passes, Some(*label), span)?
+                }
+                other => self.eval_raw(other, frame)?,
+            },
+            CExpr::LabelRef(_, span) => {
+                return Err(fail(span, "a label is an option of its own game literal: `a{0 | a}`"));
+            }
             CExpr::Literal(e) => self.literal(e)?,
             CExpr::Sides(l, r, this, span) => {
                 let (lv, rv) = (self.eval(l, frame)?, self.eval(r, frame)?);

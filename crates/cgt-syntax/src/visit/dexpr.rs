@@ -117,6 +117,7 @@ impl<'a> Walker<'a> {
             DKind::List(items) => stack.extend(items.iter().map(|i| Task::Item(i, scope))),
             DKind::Game(l, r) => stack.extend(l.iter().chain(r).map(|i| Task::Item(i, scope))),
             DKind::Int(_) | DKind::Nus(_) | DKind::Bool(_) | DKind::Str(_) | DKind::Pass => {}
+            DKind::Labelled(_, body) => stack.push(sub(body)),
             DKind::Position(p) => {
                 let role = match self.lookup(&p.name.node, scope) {
                     Some(node) => NameRole::LocalUse { decl: node.decl.clone(), kind: node.kind },
