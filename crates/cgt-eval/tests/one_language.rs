@@ -402,3 +402,12 @@ fn game_notation_in_definition_bodies_is_the_statements_notation() {
         assert_eq!(value_part(&got[1]), value_part(want), "{form} with n = {n}, against {written}");
     }
 }
+
+#[test]
+fn a_let_name_that_does_not_fit_a_position_leaves_the_words_as_written() {
+    // `G` is a green box in `boxes[G]`; `let G = 1` does not make it `boxes[1]`, which is no
+    // position. A name that fits (`kayles[k]`) is still read as its number.
+    let got = results("boxes[G]\nlet G = 1\nboxes[G]\nlet k = 5\nkayles[k]\nkayles[5]\n");
+    assert_eq!(got[0], got[2], "{got:?}");
+    assert_eq!(value_part(&got[4]), value_part(&got[5]), "{got:?}");
+}

@@ -2,6 +2,7 @@
 //! ruleset's row (resolved by `resolve.rs`), with a `let` name in the brackets replaced by its
 //! number first (`bound.rs`); and the outcome of a position by its ruleset's outcome search.
 
+use cgt_core::Budget;
 use cgt_syntax::{ExprKind, Ruleset, Span};
 
 use super::OUTCOME_ROWS;
@@ -37,10 +38,23 @@ impl Session {
 
     /// Evaluates a ruleset position through its row.
     pub(crate) fn ruleset(&mut self, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
-        if let Some(bound) = self.bound_ruleset(r) {
-            return self.ruleset_as_written(&bound, span, ctx);
+        let Some(bound) = self.bound_ruleset(r) else { return self.ruleset_as_written(r, span, ctx) };
+        // A word in the brackets that is also a `let` name holding a whole number (`kayles[k]`)
+        // is read as that number. When that reading is not a position but the words as
+        // written are (`let G = 1`, then `boxes[G]`), the words are read as written.
+        let mut c = match self.ruleset_as_written(&bound, span, ctx) {
+            Ok(c) => c,
+            Err(d) if d.code == cgt_syntax::Code::Budget => return Err(d),
+            Err(d) => return self.ruleset_as_written(r, span, ctx).map_err(|_| d),
+        };
+        // Both readings are positions: the name is used, as everywhere, and the statement says
+        // so (the words as written are tried under a small budget of their own).
+        let check = Budget::new(AMBIGUITY_CHECK, ctx.budget.memory().min(64 << 20));
+        let quick = Ctx { budget: &check, src: ctx.src, top: None, moves: false };
+        if self.ruleset_as_written(r, span, &quick).is_ok() {
+            c.warnings.push(ambiguous_names(r, &bound));
         }
-        self.ruleset_as_written(r, span, ctx)
+        Ok(c)
     }
 
     /// Evaluates a ruleset position whose arguments are all written out.
@@ -69,6 +83,34 @@ impl Session {
         };
         callee(name, Role::Position, user)
     }
+}
+
+/// How long a position is tried as written, to see whether a `let` name in its brackets is
+/// also a word of its notation.
+const AMBIGUITY_CHECK: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// The warning for `let` names read in a position whose words, as written, are a position too.
+fn ambiguous_names(r: &Ruleset, bound: &Ruleset) -> cgt_syntax::Diagnostic {
+    let words = |r: &Ruleset| -> Vec<String> {
+        let mut out = Vec::new();
+        for a in &r.args {
+            match &a.kind {
+                cgt_syntax::RuleArgKind::Word(w) | cgt_syntax::RuleArgKind::Int(w) => out.push(w.clone()),
+                cgt_syntax::RuleArgKind::Dims(x, y) => out.extend([x.clone(), y.clone()]),
+                _ => out.push(String::new()),
+            }
+        }
+        out
+    };
+    let names: Vec<String> =
+        words(r).into_iter().zip(words(bound)).filter(|(a, b)| a != b).map(|(a, b)| format!("`{a}` = {b}")).collect();
+    let at =
+        r.args.first().map_or(r.name.span.clone(), |a| a.span.start..r.args.last().map_or(a.span.end, |l| l.span.end));
+    let message =
+        format!("read with the `let` names {} in the brackets, which as written are a position too", names.join(", "));
+    cgt_syntax::Diagnostic::error(cgt_syntax::Code::Argument, at, message)
+        .warning()
+        .with_hint("rename the `let` name to keep the ruleset's own reading of the word")
 }
 
 /// The error for a position of no ruleset, with a suggestion.
