@@ -4,6 +4,10 @@
 /// The most cells a table may have.
 pub const MAX_CELLS: usize = 10_000;
 
+/// The widest cell the text of a table shows whole; a longer one is cut to this width with `…`
+/// at its end (`--json` and `--csv DIR` keep every cell whole).
+pub const TEXT_CELL: usize = 40;
+
 /// How a cell that gave up on its budget is shown.
 pub const GAVE_UP: &str = "?";
 
@@ -39,15 +43,24 @@ impl Table {
     }
 
     /// The table as aligned text: the column headers on the first line, a rule, then a line per
-    /// row with its header; every column right-aligned to its widest entry.
+    /// row with its header; every column right-aligned to its widest entry. A cell wider than
+    /// [`TEXT_CELL`] is cut, with `…`, and a last line says so.
     pub fn text(&self) -> String {
         let width = |s: &str| s.chars().count();
+        let mut cut = false;
+        let mut show = |s: &str| -> String {
+            if width(s) <= TEXT_CELL {
+                return s.to_string();
+            }
+            cut = true;
+            let kept: String = s.chars().take(TEXT_CELL - 1).collect();
+            format!("{kept}…")
+        };
+        let cells: Vec<Vec<String>> =
+            (0..self.rows.len()).map(|i| (0..self.columns.len()).map(|j| show(self.cell(i, j))).collect()).collect();
         let first = self.rows.iter().map(|r| width(r)).chain([width(&self.corner())]).max().unwrap_or(0);
         let widths: Vec<usize> = (0..self.columns.len())
-            .map(|j| {
-                let cells = (0..self.rows.len()).map(|i| width(self.cell(i, j)));
-                cells.chain([width(&self.columns[j])]).max().unwrap_or(0)
-            })
+            .map(|j| cells.iter().map(|row| width(&row[j])).chain([width(&self.columns[j])]).max().unwrap_or(0))
             .collect();
         let line = |head: &str, items: &mut dyn Iterator<Item = &str>| {
             let cells: Vec<String> = items.zip(&widths).map(|(s, &w)| format!("{s:>w$}")).collect();
@@ -56,8 +69,13 @@ impl Table {
         let mut out = vec![line(&self.corner(), &mut self.columns.iter().map(String::as_str))];
         let rule_width = widths.iter().sum::<usize>() + 2 * widths.len().saturating_sub(1);
         out.push(format!("{}─┼─{}", "─".repeat(first), "─".repeat(rule_width)));
-        for (i, head) in self.rows.iter().enumerate() {
-            out.push(line(head, &mut (0..self.columns.len()).map(|j| self.cell(i, j))));
+        for (head, row) in self.rows.iter().zip(&cells) {
+            out.push(line(head, &mut row.iter().map(String::as_str)));
+        }
+        if cut {
+            out.push(format!(
+                "(cells longer than {TEXT_CELL} characters are cut at `…`; `--json` and `--csv DIR` give them whole)"
+            ));
         }
         out.join("\n")
     }
@@ -119,6 +137,20 @@ mod tests {
         assert_eq!(t, expected, "\n{t}");
         let widths: Vec<usize> = t.lines().map(|l| l.chars().count()).collect();
         assert!(widths.windows(2).all(|w| w[0] == w[1]), "every line as wide: {widths:?}");
+    }
+
+    #[test]
+    fn long_cells_are_cut_in_the_text_and_whole_in_the_csv() {
+        let mut t = table();
+        let long = "{".repeat(30) + &"}".repeat(30);
+        t.cells[0][0] = Some(long.clone());
+        let text = t.text();
+        let cut: String = long.chars().take(TEXT_CELL - 1).collect::<String>() + "…";
+        assert!(text.contains(&cut), "{text}");
+        assert!(!text.contains(&long), "{text}");
+        assert!(text.ends_with("give them whole)"), "{text}");
+        assert!(t.csv().contains(&long));
+        assert!(!table().text().contains("cut at"), "a table of short cells says nothing");
     }
 
     #[test]
