@@ -218,6 +218,13 @@ impl Machine<'_> {
                     _ => {}
                 }
                 let b = self.eval(b, frame)?;
+                // Whole-number arithmetic on computed operands (`n - k * k`) without the
+                // general dispatch.
+                if let (DVal::Int(x), DVal::Int(y)) = (&a, &b)
+                    && let Some(v) = int_op(*op, x, y)
+                {
+                    return Ok(v);
+                }
                 self.binary(*op, a, b, span)?
             }
             CExpr::If(c, a, b, span) => match self.eval(c, frame)? {
@@ -578,6 +585,8 @@ fn int_op(op: BinOp, x: &BigInt, y: &BigInt) -> Option<DVal> {
     Some(match op {
         BinOp::Add => DVal::Int(x + y),
         BinOp::Sub => DVal::Int(x - y),
+        // A product of small numbers needs no memory check (`binary` checks the large ones).
+        BinOp::Mul if x.bits() + y.bits() <= 4096 => DVal::Int(x * y),
         BinOp::Eq => DVal::Bool(x == y),
         BinOp::Ne => DVal::Bool(x != y),
         BinOp::Lt => DVal::Bool(x < y),
