@@ -47,6 +47,7 @@ crate::registry::rows! { RulesetDef =>
     clobber_variants: [HOT, KINGS, KNIGHTS, ROOKS, QUEENS],
     skijumps: [ROW],
     partizan_arckayles: [ROW],
+    partizan_euclid: [ROW],
     weighted_arckayles: [ROW],
     spawning: [ROW],
     foxgeese: [ROW],

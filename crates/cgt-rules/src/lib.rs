@@ -34,6 +34,7 @@ pub mod moore;
 pub mod nim;
 pub mod octal;
 pub mod partizan_arckayles;
+pub mod partizan_euclid;
 pub mod position;
 pub mod psub;
 pub mod push;

@@ -110,7 +110,12 @@ impl<P: Tabled> Solver<P> {
                     .map(representative)
                     .find(|r| !self.table.contains_key(r));
                 match unknown {
-                    Some(r) => stack.push(Frame::new(r)),
+                    Some(r) => {
+                        // A long chain of positions is held on this stack: its memory counts.
+                        let frame = std::mem::size_of::<Frame<P>>() + 64;
+                        budget.check_memory(stack.len().saturating_mul(frame))?;
+                        stack.push(Frame::new(r));
+                    }
                     None => top.done += 1,
                 }
                 continue;

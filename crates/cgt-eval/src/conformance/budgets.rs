@@ -68,6 +68,7 @@ pub(super) fn large(row: &str) -> Option<&'static [&'static str]> {
         ],
         "psub" => &["misere psub[30, 40, 50] left=[1, 3, 7] right=[2, 5]"],
         "fission" => &[r#"fission["..x..x", "x..x..", "..x..x", "x..x..", "......"]"#],
+        "partizan_euclid" => &["partizan_euclid[1000000000000000001, 1000000000000000000]"],
         "partizan_arckayles" => &[
             "partizan_arckayles[1-2 B, 2-3 R, 3-4 G, 4-5 B, 5-6 R, 6-7 G, 7-8 B, 8-9 R, 9-10 G, 10-11 B, 11-12 R, 12-13 G, 13-14 B, 14-15 R, 15-16 G, 16-17 B, 17-18 R, 18-19 G, 19-20 B, 20-1 R, 1-11 G, 3-13 B, 5-15 R, 7-17 G]",
         ],

@@ -444,7 +444,7 @@ fn sides(l: &mut Lab) {
 
 /// Stoppers whose degree is idempotent (CGSuite's canonical stopper test cases), and numbers.
 const STOPPERS: &[&str] =
-    &["over", "{pass|3/2}", "{-1/4+*|pass}", "+-{0|pass}", "+-{5|pass}", "Tiny(on)", "Miny(on)", "upon", "on", "off"];
+    &["over", "{pass|3/2}", "{-1/4+*|pass}", "+-{0|pass}", "Tiny(on)", "Miny(on)", "upon", "on", "off"];
 const NUMBERS: &[&str] = &["0", "1", "-2", "1/2", "-3/4", "5/8", "7"];
 
 /// The degree and the variety from their definitions: a short game has both 0; a number

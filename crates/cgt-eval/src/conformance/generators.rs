@@ -65,6 +65,7 @@ pub(super) fn generator(row: &str) -> Option<fn(&mut Rng) -> Case> {
                 (0..r.below(7)).map(|_| format!("{}-{}", 1 + r.below(5), 1 + r.below(5))).collect();
             Case::Position(format!("weighted_arckayles[{}] weights=[{}]", edges.join(", "), weights.join(", ")))
         },
+        "partizan_euclid" => |r| Case::Position(format!("partizan_euclid[{}, {}]", r.below(30), r.below(30))),
         "partizan_arckayles" => {
             |r| Case::Position(format!("partizan_arckayles[{}]", edges(r, 5, 6, &[" B", " R", " G", ""])))
         }

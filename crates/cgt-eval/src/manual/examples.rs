@@ -11,7 +11,7 @@ const EXAMPLES: &[(&str, &[&str])] = &[
     ("leftstop", &["leftstop({3 | -2})", "leftstop(+-{5 | pass})"]),
     ("rightstop", &["rightstop({3 | -2})", "rightstop({pass | 3/2})"]),
     ("degree", &["degree(over)", "degree({{pass |} | 0 || 0})"]),
-    ("variety", &["variety({pass | 3/2})", "variety(+-{5 | pass})"]),
+    ("variety", &["variety({pass | 3/2})", "variety(+-{0 | pass})"]),
     ("mean", &["mean({3 | -2})"]),
     ("temp", &["temp({3 | -2})", "temp(1/2)"]),
     ("thermograph", &["thermograph({2 || 1 | 0})"]),
