@@ -6,7 +6,8 @@
 //! (queens), onto the first stone met, which must be the enemy's. As in Clobber, the capturing
 //! stone moves onto the captured one's square and leaves its own square empty.
 //!
-//! Values come from the definition through [`Solver`], with these exact shortcuts: stones only
+//! Values come from the definition through [`Solver`](crate::position::Solver) (the shared
+//! [`Stones`] boards), with these exact shortcuts: stones only
 //! move onto stones, so for Hot Clobber and Kings groups of stones (4-connected, or 8-connected
 //! for Kings) never interact and a board is the sum of its groups (CGT II.1), and the other
 //! variants are kept whole, cropped to their stones; a board without stones of both colours has
@@ -17,12 +18,8 @@
 #[cfg(test)]
 mod tests;
 
-use cgt_core::game::{GameId, Games};
-use cgt_core::{Budget, Exhausted};
-
-use crate::grid::stones::swap_colours;
-use crate::grid::{Grid, GridError, NEIGHBOURS};
-use crate::position::{Partizan, Solver, Tabled};
+use crate::grid::stones::{StoneRules, Stones, both_colours};
+use crate::grid::{Grid, NEIGHBOURS};
 
 /// The letters of the cells: empty, Left's stone, Right's stone.
 const ALPHABET: [char; 3] = ['.', 'x', 'o'];
@@ -49,7 +46,7 @@ const KNIGHT: [(isize, isize); 8] = [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -
 
 impl Variant {
     /// The ruleset's name in the language.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Variant::Hot => "hotclobber",
             Variant::Kings => "kings",
@@ -81,86 +78,62 @@ impl Variant {
     }
 }
 
-/// A board of one of the variants.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Board {
-    variant: Variant,
-    grid: Grid,
-}
+/// The rules of the variant numbered `V` (in [`Variant`]'s order), for the shared boards of
+/// stones.
+pub struct Rules<const V: usize>;
 
-impl Board {
-    /// A board from its rows, top to bottom: `x` Left's stone, `o` Right's, `.` empty.
-    pub fn from_rows<S: AsRef<str>>(variant: Variant, rows: &[S]) -> Result<Board, GridError> {
-        Grid::parse(rows, &ALPHABET).map(|grid| Board { variant, grid })
-    }
+/// A Hot Clobber board.
+pub type Hot = Stones<Rules<0>>;
+/// A Kings board.
+pub type Kings = Stones<Rules<1>>;
+/// A Knights board.
+pub type Knights = Stones<Rules<2>>;
+/// A Rooks board.
+pub type Rooks = Stones<Rules<3>>;
+/// A Queens board.
+pub type Queens = Stones<Rules<4>>;
 
-    /// The board as a grid of codes: 0 empty, 1 Left's stone, 2 Right's stone.
-    pub fn grid(&self) -> &Grid {
-        &self.grid
-    }
+const VARIANTS: [Variant; 5] = [Variant::Hot, Variant::Kings, Variant::Knights, Variant::Rooks, Variant::Queens];
 
-    /// The canonical value of the board.
-    pub fn game(&self, games: &mut Games, budget: &Budget) -> Result<GameId, Exhausted> {
-        Solver::new().value(games, self, budget)
-    }
+impl<const V: usize> StoneRules for Rules<V> {
+    const NAME: &'static str = VARIANTS[V].name();
+    const ALPHABET: &'static [char] = &ALPHABET;
 
-    /// The boards `player` (1 Left, 2 Right) can move to, in reading order of the moving stone,
-    /// then by direction.
-    fn options(&self, player: u8) -> Vec<Board> {
-        let g = &self.grid;
+    /// The grids `player` (1 Left, 2 Right) moves to, in reading order of the moving stone, then
+    /// by direction.
+    fn moves(g: &Grid, player: u8) -> Vec<Grid> {
+        let variant = VARIANTS[V];
         let mut out = Vec::new();
         for (r, c) in g.positions().filter(|&(r, c)| g.get(r, c) == player) {
-            for &d in self.variant.directions() {
+            for &d in variant.directions() {
                 // The first square along `d` that is not empty (the next one, unless it slides).
                 let mut k = 1;
-                while self.variant.slides() && g.step(r, c, d, k).is_some_and(|(tr, tc)| g.get(tr, tc) == EMPTY) {
+                while variant.slides() && g.step(r, c, d, k).is_some_and(|(tr, tc)| g.get(tr, tc) == EMPTY) {
                     k += 1;
                 }
-                let target = g.step(r, c, d, k).filter(|&(tr, tc)| self.variant.captures(player, g.get(tr, tc)));
+                let target = g.step(r, c, d, k).filter(|&(tr, tc)| variant.captures(player, g.get(tr, tc)));
                 if let Some((tr, tc)) = target {
                     let mut grid = g.clone();
                     grid.set(r, c, EMPTY);
                     grid.set(tr, tc, player);
-                    out.push(Board { variant: self.variant, grid });
+                    out.push(grid);
                 }
             }
         }
         out
     }
-}
 
-impl Partizan for Board {
-    fn left_options(&self) -> Vec<Board> {
-        self.options(1)
-    }
-
-    fn right_options(&self) -> Vec<Board> {
-        self.options(2)
-    }
-
-    fn notation(&self) -> String {
-        format!("{}[{}]", self.variant.name(), self.grid.quoted_rows(&ALPHABET))
-    }
-}
-
-impl Tabled for Board {
-    fn regions(&self) -> Vec<Board> {
-        let parts = match self.variant {
-            Variant::Hot | Variant::Kings => {
-                self.grid.components(|c| c != EMPTY, self.variant == Variant::Kings, EMPTY)
-            }
-            _ => vec![self.grid.crop(|c| c != EMPTY)],
+    fn regions(grid: &Grid) -> Vec<Grid> {
+        let variant = VARIANTS[V];
+        let parts = match variant {
+            Variant::Hot | Variant::Kings => grid.components(|c| c != EMPTY, variant == Variant::Kings, EMPTY),
+            _ => vec![grid.crop(|c| c != EMPTY)],
         };
         parts
             .into_iter()
-            .filter(|part| self.variant == Variant::Hot || (part.cells().contains(&1) && part.cells().contains(&2)))
+            .filter(|part| variant == Variant::Hot || both_colours(part))
             .filter(|part| part.cells().iter().filter(|&&c| c != EMPTY).count() > 1)
-            .map(|grid| Board { variant: self.variant, grid: grid.least_image(true) })
+            .map(|grid| grid.least_image(true))
             .collect()
-    }
-
-    fn negated(&self) -> Option<Board> {
-        let swapped = Board { variant: self.variant, grid: swap_colours(&self.grid).least_image(true) };
-        (swapped < *self).then_some(swapped)
     }
 }

@@ -13,7 +13,7 @@
 
 mod fusion;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::collections::{HashMap, HashSet};
 

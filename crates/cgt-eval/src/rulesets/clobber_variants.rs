@@ -2,7 +2,8 @@
 //! `kings["x.", ".o"]` (captures in the eight directions), `knights[...]` (by a knight's move),
 //! `rooks[...]` and `queens[...]` (sliding over empty squares onto an enemy stone).
 
-use cgt_rules::clobber_variants::{Board, Variant};
+use cgt_rules::clobber_variants::Rules;
+use cgt_rules::grid::stones::{StoneRules, Stones};
 use cgt_syntax::{Ruleset, Span};
 
 use super::board::{Cells, board_value, grid_error, rows};
@@ -23,9 +24,9 @@ pub(crate) const HOT: RulesetDef = RulesetDef {
              transposition table; boards of at most 256 cells (a 3x4 board of alternating stones in about \
              0.2 s).",
     source: "theory/canonical-forms.md; CGT II.1; CGSuite's grid library (HotClobber) for the rules.",
-    eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Hot),
+    eval: |s, r, span, ctx| eval::<Rules<0>>(s, r, span, ctx, HOT.example),
     heap_rule: None,
-    position: Some(|r| read(r, Variant::Hot).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
+    position: Some(|r| read::<Rules<0>>(r, HOT.example).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
 };
 
 /// The row of `kings`.
@@ -40,9 +41,9 @@ pub(crate) const KINGS: RulesetDef = RulesetDef {
              transposition table; boards of at most 256 cells (a 3x4 board of alternating stones in about 1 \
              s).",
     source: "theory/canonical-forms.md; CGT II.1; CGSuite's grid library (Clobber variants) for the rules.",
-    eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Kings),
+    eval: |s, r, span, ctx| eval::<Rules<1>>(s, r, span, ctx, KINGS.example),
     heap_rule: None,
-    position: Some(|r| read(r, Variant::Kings).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
+    position: Some(|r| read::<Rules<1>>(r, KINGS.example).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
 };
 
 /// The row of `knights`.
@@ -57,9 +58,9 @@ pub(crate) const KNIGHTS: RulesetDef = RulesetDef {
              transposition table; boards of at most 256 cells (a 3x4 board of alternating stones in about \
              0.06 s).",
     source: "theory/canonical-forms.md; CGSuite's grid library (Clobber variants) for the rules.",
-    eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Knights),
+    eval: |s, r, span, ctx| eval::<Rules<2>>(s, r, span, ctx, KNIGHTS.example),
     heap_rule: None,
-    position: Some(|r| read(r, Variant::Knights).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
+    position: Some(|r| read::<Rules<2>>(r, KNIGHTS.example).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
 };
 
 /// The row of `rooks`.
@@ -73,9 +74,9 @@ pub(crate) const ROOKS: RulesetDef = RulesetDef {
     limits: "Exponential: the definition over the whole board (cropped to its stones) with symmetries and a \
              transposition table; boards of at most 256 cells (12 stones on a 3x5 board in about 1 s).",
     source: "theory/canonical-forms.md; CGSuite's grid library (Clobber variants) for the rules.",
-    eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Rooks),
+    eval: |s, r, span, ctx| eval::<Rules<3>>(s, r, span, ctx, ROOKS.example),
     heap_rule: None,
-    position: Some(|r| read(r, Variant::Rooks).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
+    position: Some(|r| read::<Rules<3>>(r, ROOKS.example).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
 };
 
 /// The row of `queens`.
@@ -89,24 +90,24 @@ pub(crate) const QUEENS: RulesetDef = RulesetDef {
     limits: "Exponential: the definition over the whole board (cropped to its stones) with symmetries and a \
              transposition table; boards of at most 256 cells (12 stones on a 3x5 board in about 3 s).",
     source: "theory/canonical-forms.md; CGSuite's grid library (Clobber variants) for the rules.",
-    eval: |s, r, span, ctx| eval(s, r, span, ctx, Variant::Queens),
+    eval: |s, r, span, ctx| eval::<Rules<4>>(s, r, span, ctx, QUEENS.example),
     heap_rule: None,
-    position: Some(|r| read(r, Variant::Queens).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
+    position: Some(|r| read::<Rules<4>>(r, QUEENS.example).map(|b| Box::new(b) as Box<dyn AnyPosition>)),
 };
 
-fn read(r: &Ruleset, variant: Variant) -> EvalResult<Board> {
-    let example = match variant {
-        Variant::Hot => HOT.example,
-        Variant::Kings => KINGS.example,
-        Variant::Knights => KNIGHTS.example,
-        Variant::Rooks => ROOKS.example,
-        Variant::Queens => QUEENS.example,
-    };
+/// A board of the variant whose rules are `R`, read from its rows.
+fn read<R: StoneRules>(r: &Ruleset, example: &'static str) -> EvalResult<Stones<R>> {
     let cells = Cells { letters: "`x` (Left's stone), `o` (Right's stone) and `.` (empty)", example };
-    Board::from_rows(variant, &rows(r, &cells)?).map_err(|e| grid_error(e, r, &cells))
+    Stones::from_rows(&rows(r, &cells)?).map_err(|e| grid_error(e, r, &cells))
 }
 
-fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx, variant: Variant) -> EvalResult<Computed> {
-    let board = read(r, variant)?;
+fn eval<R: StoneRules>(
+    s: &mut Session,
+    r: &Ruleset,
+    span: &Span,
+    ctx: &Ctx,
+    example: &'static str,
+) -> EvalResult<Computed> {
+    let board = read::<R>(r, example)?;
     board_value(s, &board, board.grid().cells().len(), span, ctx)
 }

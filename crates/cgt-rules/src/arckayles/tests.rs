@@ -1,4 +1,7 @@
-//! Arc Kayles: CGSuite's published paths, octal games, random graphs against search.
+//! Arc Kayles: CGSuite's published paths, octal games, and random graphs against a plain search
+//! with its own move generator.
+
+use std::collections::HashMap;
 
 use cgt_core::Budget;
 use cgt_core::game::Games;
@@ -6,6 +9,7 @@ use cgt_core::game::Games;
 use super::{ArcKayles, Nimbers};
 use crate::octal::OctalCode;
 use crate::position::search;
+use crate::position::testing::plain_value;
 use crate::test_rng::Rng;
 use crate::ugraph::GraphError;
 
@@ -58,10 +62,22 @@ fn cycles_and_stars() {
     }
 }
 
+/// Arc Kayles's moves straight from the rules (the same for both players): pick an edge and
+/// remove both its ends, so every edge at either end goes.
+fn plain_moves(edges: &[(u64, u64)]) -> Vec<Vec<(u64, u64)>> {
+    let mut out: Vec<Vec<(u64, u64)>> = edges
+        .iter()
+        .map(|&(u, v)| edges.iter().copied().filter(|&(a, b)| ![u, v].contains(&a) && ![u, v].contains(&b)).collect())
+        .collect();
+    out.dedup();
+    out
+}
+
 #[test]
-fn nim_values_agree_with_search_on_random_graphs() {
+fn nim_values_agree_with_plain_search_on_random_graphs() {
     let budget = Budget::unlimited();
     let mut games = Games::new();
+    let mut memo = HashMap::new();
     let mut nimbers = Nimbers::new();
     let mut rng = Rng(0x0a4c_ca1e);
     for _ in 0..400 {
@@ -69,8 +85,9 @@ fn nim_values_agree_with_search_on_random_graphs() {
         let edges: Vec<(u64, u64)> = (0..rng.below(2 * n)).map(|_| (rng.below(n), rng.below(n))).collect();
         let p = ArcKayles::new(&edges);
         let fast = nimbers.nim_value(&p, &budget).unwrap();
-        let slow = search(&mut games, p.clone(), &budget).unwrap();
+        let slow = plain_value(&mut games, &mut memo, &edges, &|e: &Vec<(u64, u64)>, _| plain_moves(e));
         assert_eq!(games.nim_value(slow), Some(fast), "{}", p.to_notation());
+        assert_eq!(search(&mut games, p.clone(), &budget).unwrap(), slow, "{}", p.to_notation());
     }
     assert!(!nimbers.is_empty());
 }

@@ -1,10 +1,14 @@
-//! Childish Hackenbush: CGSuite's published values, random graphs against search, notation.
+//! Childish Hackenbush: CGSuite's published values, random graphs against a plain search with its own move generator, notation.
+
+use std::collections::HashMap;
 
 use cgt_core::game::{DisplayStyle, GameId, Games};
 use cgt_core::{Budget, Dyadic};
 
 use super::Childish;
+use crate::hackenbush::tests::{Plain, plain_graph, standing};
 use crate::hackenbush::{Colour, Hackenbush, Player};
+use crate::position::testing::plain_value;
 use crate::position::{Solver, search};
 use crate::test_rng::Rng;
 
@@ -60,11 +64,27 @@ fn the_lollipop() {
     assert_eq!(g, games.from_options(&[inner], &[double_down], &budget).unwrap());
 }
 
+/// Childish Hackenbush's moves straight from the rules: a green edge is cut as in Hackenbush;
+/// an edge of the mover's colour only when nothing else falls with it.
+fn plain_moves((edges, ground): &Plain, left: bool) -> Vec<Plain> {
+    let mine = if left { 'B' } else { 'R' };
+    (0..edges.len())
+        .filter(|&i| edges[i].2 == mine || edges[i].2 == 'G')
+        .filter_map(|i| {
+            let mut rest = edges.clone();
+            rest.remove(i);
+            let after = standing((rest, ground.clone()));
+            (edges[i].2 == 'G' || after.0.len() + 1 == edges.len()).then_some(after)
+        })
+        .collect()
+}
+
 #[test]
-fn values_agree_with_search_on_random_graphs() {
+fn values_agree_with_plain_search_on_random_graphs() {
     let budget = Budget::unlimited();
     let mut games = Games::new();
     let mut solver = Solver::new();
+    let mut memo = HashMap::new();
     let mut rng = Rng(0x0c41_1d15);
     let colours = [Colour::Blue, Colour::Red, Colour::Green];
     for _ in 0..300 {
@@ -74,7 +94,8 @@ fn values_agree_with_search_on_random_graphs() {
             .collect();
         let p = Childish::new(&edges, &[0]).unwrap();
         let fast = p.value(&mut games, &mut solver, &budget).unwrap();
-        let slow = search(&mut games, p.clone(), &budget).unwrap();
+        let slow = plain_value(&mut games, &mut memo, &plain_graph(&edges, &[0]), &plain_moves);
+        assert_eq!(search(&mut games, p.clone(), &budget).unwrap(), slow, "{}", p.to_notation());
         assert_eq!(fast, slow, "{}: {}", p.to_notation(), games.display(slow, DisplayStyle::default()));
         // Green edges follow Hackenbush's rules: the same value on green graphs.
         if edges.len() > 4 {
@@ -82,7 +103,9 @@ fn values_agree_with_search_on_random_graphs() {
         }
         let green: Vec<(u64, u64, Colour)> = edges.iter().map(|&(u, v, _)| (u, v, Colour::Green)).collect();
         let (c, h) = (Childish::new(&green, &[0]).unwrap(), Hackenbush::new(&green, &[0]).unwrap());
-        assert_eq!(search(&mut games, c, &budget).unwrap(), games.nimber(h.green_value().unwrap()));
+        let plain_green = plain_value(&mut games, &mut memo, &plain_graph(&green, &[0]), &plain_moves);
+        assert_eq!(plain_green, games.nimber(h.green_value().unwrap()));
+        assert_eq!(c.value(&mut games, &mut solver, &budget).unwrap(), plain_green);
     }
 }
 

@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use cgt_core::Budget;
 use cgt_core::game::{DisplayStyle, GameId, Games};
 
-use super::{Board, Variant};
+use super::{Hot, Kings, Rules, Variant};
+use crate::grid::stones::{StoneRules, Stones};
 use crate::position::Partizan;
 use crate::test_rng::Rng;
 
@@ -76,9 +77,23 @@ fn plain(
     g
 }
 
+/// The solver's value of a board of the variant.
+fn value<S: AsRef<str>>(variant: Variant, rows: &[S], games: &mut Games) -> GameId {
+    fn of<R: StoneRules, S: AsRef<str>>(rows: &[S], games: &mut Games) -> GameId {
+        Stones::<R>::from_rows(rows).unwrap().game(games, &Budget::unlimited()).unwrap()
+    }
+    match variant {
+        Variant::Hot => of::<Rules<0>, S>(rows, games),
+        Variant::Kings => of::<Rules<1>, S>(rows, games),
+        Variant::Knights => of::<Rules<2>, S>(rows, games),
+        Variant::Rooks => of::<Rules<3>, S>(rows, games),
+        Variant::Queens => of::<Rules<4>, S>(rows, games),
+    }
+}
+
 fn shown(variant: Variant, rows: &[&str]) -> String {
     let mut games = Games::new();
-    let g = Board::from_rows(variant, rows).unwrap().game(&mut games, &Budget::unlimited()).unwrap();
+    let g = value(variant, rows, &mut games);
     games.display(g, DisplayStyle::default())
 }
 
@@ -87,7 +102,6 @@ fn solver_agrees_with_search() {
     let mut rng = Rng(0x9b05_688c_2b3e_6c1f);
     let mut games = Games::new();
     let mut memo = HashMap::new();
-    let budget = Budget::unlimited();
     for i in 0..500 {
         let variant = [Variant::Hot, Variant::Kings, Variant::Knights, Variant::Rooks, Variant::Queens][i % 5];
         let rows = 1 + rng.below(3) as usize;
@@ -96,7 +110,7 @@ fn solver_agrees_with_search() {
             (0..rows).map(|_| (0..cols).map(|_| ['.', 'x', 'o', 'x', 'o'][rng.below(5) as usize]).collect()).collect();
         let want = plain(&mut games, variant, text.clone(), &mut memo);
         let strings: Vec<String> = text.iter().map(|r| r.iter().collect()).collect();
-        let got = Board::from_rows(variant, &strings).unwrap().game(&mut games, &budget).unwrap();
+        let got = value(variant, &strings, &mut games);
         if got != want {
             let (g, w) = (games.display(got, DisplayStyle::default()), games.display(want, DisplayStyle::default()));
             panic!("{variant:?} {strings:?}: solver {g}, search {w}");
@@ -126,11 +140,11 @@ fn values_by_hand() {
 
 #[test]
 fn notation_and_options() {
-    let b = Board::from_rows(Variant::Hot, &["xxo"]).unwrap();
+    let b = Hot::from_rows(&["xxo"]).unwrap();
     assert_eq!(b.notation(), r#"hotclobber["xxo"]"#);
     let left: Vec<String> = b.left_options().iter().map(Partizan::notation).collect();
     assert_eq!(left, [r#"hotclobber[".xo"]"#, r#"hotclobber["x.o"]"#, r#"hotclobber["x.x"]"#]);
-    let k = Board::from_rows(Variant::Kings, &["x.", ".o"]).unwrap();
+    let k = Kings::from_rows(&["x.", ".o"]).unwrap();
     let right: Vec<String> = k.right_options().iter().map(Partizan::notation).collect();
     assert_eq!(right, [r#"kings["o.", ".."]"#]);
 }

@@ -1,9 +1,12 @@
-//! Col and Snort: CGSuite's published values, random graphs against search, notation.
+//! Col and Snort: CGSuite's published values, random graphs against a plain search with its own move generator, notation.
+
+use std::collections::HashMap;
 
 use cgt_core::Budget;
 use cgt_core::game::{DisplayStyle, Games};
 
 use super::{ColSnort, Rule};
+use crate::position::testing::plain_value;
 use crate::position::{Solver, search};
 use crate::test_rng::Rng;
 use crate::tree::Player;
@@ -41,27 +44,63 @@ fn published_values() {
     }
 }
 
-fn random_position(rng: &mut Rng, rule: Rule) -> ColSnort {
+fn random_position(rng: &mut Rng, rule: Rule) -> (ColSnort, Plain) {
     let n = 1 + rng.below(6);
     let edges: Vec<(u64, u64)> = (0..rng.below(2 * n)).map(|_| (1 + rng.below(n), 1 + rng.below(n))).collect();
     let pick = |rng: &mut Rng| -> Vec<u64> { (1..=n).filter(|_| rng.below(5) == 0).collect() };
     let (left, right) = (pick(rng), pick(rng));
     let vertices: Vec<u64> = (1..=n).collect();
-    ColSnort::new(rule, &vertices, &edges, &left, &right).unwrap()
+    (ColSnort::new(rule, &vertices, &edges, &left, &right).unwrap(), plain_graph(n, &edges, &left, &right))
+}
+
+/// A Col or Snort graph as the plain oracle sees it: the edges, and each vertex's colour
+/// (`'.'` uncoloured, `'L'` or `'R'`); a tint is a coloured neighbour of its own.
+type Plain = (Vec<(usize, usize)>, Vec<char>);
+
+/// The plain form of a position on vertices `1..=n`: a tint `left=[v]` becomes a vertex
+/// coloured by Left next to v (what the tint stands for).
+fn plain_graph(n: u64, edges: &[(u64, u64)], left: &[u64], right: &[u64]) -> Plain {
+    let mut colours = vec!['.'; n as usize + 1];
+    let mut plain: Vec<(usize, usize)> = edges.iter().map(|&(u, v)| (u as usize, v as usize)).collect();
+    for (list, colour) in [(left, 'L'), (right, 'R')] {
+        for &v in list {
+            plain.push((v as usize, colours.len()));
+            colours.push(colour);
+        }
+    }
+    (plain, colours)
+}
+
+/// Col's and Snort's moves straight from the rules: colour an uncoloured vertex (vertex 0 is
+/// not in the graph) unless a neighbour has the mover's colour (Col) or the opponent's (Snort).
+fn plain_moves(rule: Rule, (edges, colours): &Plain, left: bool) -> Vec<Plain> {
+    let (me, you) = if left { ('L', 'R') } else { ('R', 'L') };
+    let banned = if rule == Rule::Col { me } else { you };
+    let neighbours = |v: usize| edges.iter().filter_map(move |&(a, b)| (a == v).then_some(b).or((b == v).then_some(a)));
+    (1..colours.len())
+        .filter(|&v| colours[v] == '.' && neighbours(v).all(|w| colours[w] != banned))
+        .map(|v| {
+            let mut next = colours.clone();
+            next[v] = me;
+            (edges.clone(), next)
+        })
+        .collect()
 }
 
 #[test]
-fn values_agree_with_search_on_random_graphs() {
+fn values_agree_with_plain_search_on_random_graphs() {
     let budget = Budget::unlimited();
     let mut games = Games::new();
     let mut solver = Solver::new();
+    let mut memo = [HashMap::new(), HashMap::new()];
     let mut rng = Rng(0x0c01_50a7);
     for round in 0..300 {
         let rule = if round % 2 == 0 { Rule::Col } else { Rule::Snort };
-        let p = random_position(&mut rng, rule);
+        let (p, plain) = random_position(&mut rng, rule);
         let fast = p.value(&mut games, &mut solver, &budget).unwrap();
-        let slow = search(&mut games, p.clone(), &budget).unwrap();
+        let slow = plain_value(&mut games, &mut memo[round % 2], &plain, &|q, left| plain_moves(rule, q, left));
         assert_eq!(fast, slow, "{}: {}", p.to_notation(), games.display(slow, DisplayStyle::default()));
+        assert_eq!(search(&mut games, p.clone(), &budget).unwrap(), slow, "{}", p.to_notation());
         if rule == Rule::Col {
             // Col is cold: every value is a number or a number plus * (WW ch. 2).
             let nus = games.as_nus(slow);

@@ -1,9 +1,10 @@
 //! Boards of stones on a grid, shared by the games whose positions are a grid of Left's stones
-//! (`x`), Right's stones (`o`) and other cells (Clobber, AntiClobber, Konane, Amazons). What
-//! differs between them is their [`StoneRules`]: the letters, the moves and the independent
-//! regions. What they share is here: reading, notation, the canonical value through
-//! [`Solver`], and the symmetry that swapping the colours swaps the players, which negates the
-//! value (so a region is looked up as the lesser of itself and its colour-swapped image).
+//! (`x`), Right's stones (`o`) and other cells (Clobber, AntiClobber, Konane, Amazons, the
+//! Clobber variants; and Fission, whose stones are nobody's). What differs between them is
+//! their [`StoneRules`]: the letters, the moves, the independent regions and the image that
+//! negates a region. What they share is here: reading, notation, the canonical value through
+//! [`Solver`], and that symmetry (by default swapping the colours, which swaps the players), so
+//! that a region is looked up as the lesser of itself and its negating image.
 
 use std::marker::PhantomData;
 
@@ -14,7 +15,8 @@ use super::{Grid, GridError};
 use crate::position::{Partizan, Solver, Tabled};
 
 /// The rules of one game of stones: cell code 0 is empty, 1 Left's stone, 2 Right's stone;
-/// codes from 3 on are the game's own (a wall, a burnt square).
+/// codes from 3 on are the game's own (a wall, a burnt square). (A game whose stones belong to
+/// neither player, as Fission's, gives its codes its own meaning and its own [`Self::mirror`].)
 pub trait StoneRules: 'static {
     /// The ruleset's name, as positions are written (`clobber`).
     const NAME: &'static str;
@@ -27,6 +29,12 @@ pub trait StoneRules: 'static {
     /// The independent regions whose sum is `grid`, each as the least of its images; regions
     /// without a move for either player may be left out.
     fn regions(grid: &Grid) -> Vec<Grid>;
+    /// The least image of a region whose value is the negative of the region's. The default
+    /// swaps the colours (codes 1 and 2), which swaps the players, under all eight symmetries
+    /// of the square; a game with another symmetry (Fission's transpose) says so here.
+    fn mirror(grid: &Grid) -> Grid {
+        swap_colours(grid).least_image(true)
+    }
 }
 
 /// A board of the game whose rules are `R`.
@@ -81,7 +89,7 @@ impl<R: StoneRules> Tabled for Stones<R> {
     }
 
     fn negated(&self) -> Option<Self> {
-        let swapped = Self::of(swap_colours(&self.grid).least_image(true));
+        let swapped = Self::of(R::mirror(&self.grid));
         (swapped < *self).then_some(swapped)
     }
 }

@@ -1,12 +1,14 @@
-//! Hackenbush on graphs: published values, fusion against search on every small multigraph,
-//! mixed graphs against search, notation, and a green graph of 100,000 edges.
+//! Hackenbush on graphs: published values, fusion and mixed graphs against a plain search with
+//! its own move generator (on every small green multigraph and on random mixed graphs), notation, and a green graph of 100,000 edges.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
 use cgt_core::game::{DisplayStyle, Games};
 use cgt_core::{Budget, Dyadic};
 
 use super::{Colour, Hackenbush, Player};
+use crate::position::testing::plain_value;
 use crate::position::{Solver, search};
 use crate::test_rng::Rng;
 use crate::tree::Tree;
@@ -77,6 +79,46 @@ fn a_stalk_with_a_green_edge() {
     assert_eq!(g, search(&mut games, p, &budget).unwrap());
 }
 
+/// A Hackenbush graph as the plain oracle sees it: edges `(u, v, colour)` with colour `'B'`,
+/// `'R'` or `'G'`, sorted, and the ground vertices.
+pub(crate) type Plain = (Vec<(u64, u64, char)>, Vec<u64>);
+
+/// The plain form of edges on the ground vertices `ground`.
+pub(crate) fn plain_graph(edges: &[(u64, u64, Colour)], ground: &[u64]) -> Plain {
+    let letter = |c: Colour| match c {
+        Colour::Blue => 'B',
+        Colour::Red => 'R',
+        Colour::Green => 'G',
+    };
+    standing((edges.iter().map(|&(u, v, c)| (u, v, letter(c))).collect(), ground.to_vec()))
+}
+
+/// The edges still connected to the ground, sorted: grow the set of vertices reached from the
+/// ground through edges until it stops growing.
+pub(crate) fn standing((edges, ground): Plain) -> Plain {
+    let mut reached: Vec<u64> = ground.clone();
+    while let Some(&(u, v, _)) = edges.iter().find(|&&(u, v, _)| reached.contains(&u) != reached.contains(&v)) {
+        reached.push(if reached.contains(&u) { v } else { u });
+    }
+    let mut kept: Vec<(u64, u64, char)> = edges.into_iter().filter(|(u, _, _)| reached.contains(u)).collect();
+    kept.sort_unstable();
+    (kept, ground)
+}
+
+/// Hackenbush's moves straight from the rules: cut an edge of the mover's colour or green, and
+/// everything no longer connected to the ground falls.
+pub(crate) fn plain_moves((edges, ground): &Plain, left: bool) -> Vec<Plain> {
+    let mine = if left { 'B' } else { 'R' };
+    (0..edges.len())
+        .filter(|&i| edges[i].2 == mine || edges[i].2 == 'G')
+        .map(|i| {
+            let mut rest = edges.clone();
+            rest.remove(i);
+            standing((rest, ground.clone()))
+        })
+        .collect()
+}
+
 /// Every multigraph with loops on vertices 0..v (ground 0) with up to `max_edges` edges, each
 /// as a multiset of edges `u <= v` in increasing order.
 fn multigraphs(vertices: u64, max_edges: usize) -> Vec<Vec<(u64, u64)>> {
@@ -99,13 +141,13 @@ fn multigraphs(vertices: u64, max_edges: usize) -> Vec<Vec<(u64, u64)>> {
 }
 
 #[test]
-fn fusion_agrees_with_search_on_every_small_multigraph() {
-    let budget = Budget::unlimited();
+fn fusion_agrees_with_plain_search_on_every_small_multigraph() {
     let mut games = Games::new();
     let mut graphs = multigraphs(5, 4);
     graphs.extend(multigraphs(3, 5).into_iter().filter(|g| g.len() == 5));
     let mut count = 0;
     let mut seen = std::collections::HashSet::new();
+    let mut memo = HashMap::new();
     for edges in graphs {
         let coloured: Vec<(u64, u64, Colour)> = edges.iter().map(|&(u, v)| (u, v, Colour::Green)).collect();
         let p = Hackenbush::new(&coloured, &[0]).unwrap();
@@ -114,7 +156,7 @@ fn fusion_agrees_with_search_on_every_small_multigraph() {
             continue;
         }
         let fused = p.green_value().unwrap();
-        let slow = search(&mut games, p.clone(), &budget).unwrap();
+        let slow = plain_value(&mut games, &mut memo, &plain_graph(&coloured, &[0]), &plain_moves);
         assert_eq!(games.nim_value(slow), Some(fused), "{}", p.to_notation());
         count += 1;
     }
@@ -150,27 +192,28 @@ fn next_permutation(perm: &mut [u64]) {
     perm[i..].reverse();
 }
 
-fn random_position(rng: &mut Rng, max_edges: u64, colours: &[Colour]) -> Hackenbush {
+fn random_position(rng: &mut Rng, max_edges: u64, colours: &[Colour]) -> (Hackenbush, Plain) {
     let vertices = 2 + rng.below(5);
     let edges: Vec<(u64, u64, Colour)> = (0..1 + rng.below(max_edges))
         .map(|_| (rng.below(vertices), rng.below(vertices), colours[rng.below(colours.len() as u64) as usize]))
         .collect();
     let ground: Vec<u64> = if rng.below(4) == 0 { vec![0, 1] } else { vec![0] };
-    Hackenbush::new(&edges, &ground).unwrap()
+    (Hackenbush::new(&edges, &ground).unwrap(), plain_graph(&edges, &ground))
 }
 
 #[test]
-fn values_agree_with_search_on_random_graphs() {
+fn values_agree_with_plain_search_on_random_graphs() {
     let budget = Budget::unlimited();
     let mut games = Games::new();
     let mut solver = Solver::new();
     let mut rng = Rng(0x5eed_4ac3);
+    let mut memo = HashMap::new();
     let all = [Colour::Blue, Colour::Red, Colour::Green];
     for round in 0..300 {
         let colours = if round % 3 == 0 { &all[..2] } else { &all[..] };
-        let p = random_position(&mut rng, 6, colours);
+        let (p, plain) = random_position(&mut rng, 6, colours);
         let fast = p.value(&mut games, &mut solver, &budget).unwrap();
-        let slow = search(&mut games, p.clone(), &budget).unwrap();
+        let slow = plain_value(&mut games, &mut memo, &plain, &plain_moves);
         assert_eq!(fast, slow, "{}: {}", p.to_notation(), games.display(slow, DisplayStyle::default()));
         // The table alone (regions, mirrors), without the green and tree shortcuts.
         assert_eq!(solver.value(&mut games, &p, &budget).unwrap(), slow, "{}", p.to_notation());

@@ -1,4 +1,5 @@
-//! Quotients against search over sums of heaps, and published misère nim values.
+//! Quotients against search over sums of heaps (octal rules checked against a plain reading
+//! of the code), and published misère nim values.
 
 use std::collections::HashMap;
 
@@ -36,6 +37,43 @@ fn published_misere_nim_values() {
         let got: Vec<u32> =
             (0..=20).map(|n| misere_value(&rule, if n == 0 { vec![] } else { vec![n] }, &mut memo)).collect();
         assert_eq!(got, want, "{code}");
+    }
+}
+
+/// An octal game's options straight from the rules (WW ch. 4): digit dk's bit 1 allows taking
+/// k tokens to leave nothing, bit 2 taking k > 0 tokens to leave one heap, bit 4 taking k tokens
+/// and splitting the rest into two non-empty heaps; each option sorted, the list sorted.
+fn plain_octal_options(code: &OctalCode, n: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for k in 0..=n {
+        let (d, left) = (code.digit(k), n - k);
+        if k > 0 && d & 1 != 0 && left == 0 {
+            out.push(vec![]);
+        }
+        if k > 0 && d & 2 != 0 && left > 0 {
+            out.push(vec![left]);
+        }
+        if d & 4 != 0 {
+            out.extend((1..left).map(|a| vec![a.min(left - a), a.max(left - a)]));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The octal rules the searches below play from are the octal games' rules: checked against a
+/// plain reading of the code, so that the quotient's move rule is not also its oracle's.
+#[test]
+fn octal_rules_are_the_codes_rules() {
+    for code in ["0.77", "0.07", "0.137", "4.07", "0.4", "0.6", "0.16", "0.7777", "4.7"] {
+        let code = OctalCode::parse(code).unwrap();
+        let rule = HeapRule::octal(&code, 20);
+        for n in 0..=20 {
+            let mut got = rule.options(n).to_vec();
+            got.sort();
+            assert_eq!(got, plain_octal_options(&code, n), "{code:?} heap {n}");
+        }
     }
 }
 
