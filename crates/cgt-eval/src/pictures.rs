@@ -1,15 +1,17 @@
 //! Pictures of results (docs/src/howto/editors.md): the game tree of a small game, the plot of a Grundy
-//! sequence and (`positions`) the position a ruleset statement writes, as standalone SVG documents drawn with `plotters`. Thermographs are drawn by
+//! sequence and (`positions`) the position a ruleset statement writes (and, in `options`, its options beside their values), as standalone SVG documents drawn with `plotters`. Thermographs are drawn by
 //! `cgt_core::thermo` (their walls need exact 45° slopes at equal scales).
 //!
 //! Trees follow the convention of *Winning Ways* (ch. 1) and CGSuite: each node is a position,
 //! Left's options hang below it to the left on blue edges, Right's to the right on red edges.
 
 mod heatmap;
+mod options;
 mod positions;
 
 pub(crate) use heatmap::heat_map_svg;
-pub(crate) use positions::position_svg;
+pub(crate) use options::{OptionShown, options_svg};
+pub(crate) use positions::{notation_svg, position_svg};
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
