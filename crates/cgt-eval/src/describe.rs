@@ -14,6 +14,9 @@ use crate::value::{EvalResult, Value, cut_for_display, gave_up};
 /// Game trees with more nodes than this are not drawn in hovers.
 const TREE_NODES: usize = 40;
 
+/// Game trees with more nodes than this are not drawn for LaTeX (they would not fit the page).
+const TIKZ_TREE_NODES: usize = 15;
+
 /// The most options of each side drawn beside their values.
 const OPTION_PICTURES: usize = 8;
 /// A position whose picture is wider or taller than this (in pixels: a board of 8 x 8 cells,
@@ -82,6 +85,9 @@ impl Session {
                 if self.config.pictures {
                     self.pictures(g, report, budget);
                 }
+                if self.config.tikz {
+                    self.tikz_pictures(g, report, budget);
+                }
                 if self.config.details {
                     let mut details = self.details(g, budget);
                     details.moves = moves.map(|m| (m.left, m.right));
@@ -134,6 +140,23 @@ impl Session {
             report
                 .pictures
                 .push(Picture { kind: "tree", svg: crate::pictures::tree_svg(&nodes, &report.source).into() });
+        }
+    }
+
+    /// The TikZ pictures of `g` for `cgt eval --tex`: its thermograph if it is not a number (and
+    /// fits in the budget), and its game tree if that is small and not a single node.
+    fn tikz_pictures(&mut self, g: GameId, report: &mut StmtReport, budget: &Budget) {
+        if self.games.has_huge_options(g) || self.games.as_number(g).is_some() {
+            return;
+        }
+        if let Ok(t) = thermo::thermograph(&mut self.games, g, budget) {
+            report.tikz.push(("thermograph", t.to_tikz()));
+        }
+        if let Some(nodes) = self.tree_nodes(g).filter(|n| n.len() > 1 && n.len() <= TIKZ_TREE_NODES) {
+            // The labels as `tex(G)` writes values: from the ASCII form.
+            let math =
+                |label: &str| crate::functions::latex(&label.replace('↑', "^").replace('↓', "v").replace('±', "+-"));
+            report.tikz.push(("tree", crate::pictures::tree_tikz(&nodes, math)));
         }
     }
 
