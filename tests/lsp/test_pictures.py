@@ -57,3 +57,14 @@ async def test_a_grundy_sequence_is_plotted(client):
     md = (await client.hover(uri, 0, 24)).contents.value
     svg = pictures(md)["plot"]
     assert svg.count("<circle") == 20
+
+
+async def test_a_small_position_shows_its_options_beside_their_values(client):
+    uri = client.open('toppling[BWB]\n', "options.cgt")
+    await client.settle(uri)
+    md = (await client.hover(uri, 0, 10)).contents.value
+    svg = pictures(md)["options"]
+    values = [t.strip() for t in re.findall(r'<text class="value"[^>]*>([^<]*)</text>', svg)]
+    # Left topples to WB (*), to nothing (0) or to BW (*); Right to B (1).
+    assert values == ["*", "0", "*", "1"], values
+    assert svg.count('class="option left"') == 2 and svg.count('class="option right"') == 1

@@ -85,7 +85,8 @@ struct EvalArgs {
     #[arg(long)]
     time: bool,
     /// Also write the file and its results as a LaTeX document: each statement's source, its
-    /// value in math (as `tex(G)` writes it), its outcome, a check's tick or cross.
+    /// value in math (as `tex(G)` writes it), its outcome, a check's tick or cross, and the
+    /// thermograph and (small games) the game tree of a game that is not a number, in TikZ.
     #[arg(long, value_name = "FILE.tex")]
     tex: Option<PathBuf>,
     /// Also print, under each statement whose value is a game, the derivation of its
@@ -164,6 +165,7 @@ fn eval(args: EvalArgs) -> ExitCode {
         unicode: args.unicode,
         details: args.explain,
         pictures: args.svg.is_some(),
+        tikz: args.tex.is_some(),
         // `--jobs N` also limits the threads of one statement's search.
         threads: args.jobs.map_or(usize::MAX, |n| n.max(1)),
     };

@@ -1,14 +1,20 @@
 //! `cgt eval --tex FILE.tex`: the evaluated file as a LaTeX document for a paper or a handout.
 //! Each statement is an item: its source (verbatim), then its value in math as `tex(G)` writes
-//! it, its outcome class, a check's tick or cross, or its error; a table below as a `tabular`.
-//! The document needs only `amsmath` and `amssymb`.
+//! it, its outcome class, a check's tick or cross, or its error; a table below as a `tabular`;
+//! the thermograph of a game that is not a number and the game tree of a small game below as
+//! TikZ pictures. The document needs only `amsmath` and `amssymb`, and `tikz` when it has a
+//! picture.
 
 use cgt_eval::{CheckStatus, StmtReport};
 use cgt_syntax::Severity;
 
 /// The document for the file `name` and its reports.
 pub fn document(name: &str, reports: &[StmtReport]) -> String {
-    let mut out = String::from("\\documentclass{article}\n\\usepackage{amsmath,amssymb}\n\\begin{document}\n");
+    let mut out = String::from("\\documentclass{article}\n\\usepackage{amsmath,amssymb}\n");
+    if reports.iter().any(|r| !r.tikz.is_empty()) {
+        out.push_str("\\usepackage{tikz}\n");
+    }
+    out.push_str("\\begin{document}\n");
     out.push_str(&format!("\\section*{{\\texttt{{{}}}}}\n", escape(name)));
     if reports.is_empty() {
         out.push_str("No statements.\n");
@@ -17,6 +23,7 @@ pub fn document(name: &str, reports: &[StmtReport]) -> String {
         for r in reports {
             out.push_str(&format!("\\item[{}] {}", r.line, verbatim(&r.source)));
             out.push_str(&result(r));
+            out.push_str(&pictures(r));
             out.push('\n');
         }
         out.push_str("\\end{itemize}\n");
@@ -56,6 +63,16 @@ fn result(r: &StmtReport) -> String {
         out.push_str(&tabular(t));
     }
     out
+}
+
+/// The TikZ pictures of a statement's value (thermograph, game tree), side by side in a
+/// centred block below it.
+fn pictures(r: &StmtReport) -> String {
+    if r.tikz.is_empty() || r.has_error() {
+        return String::new();
+    }
+    let shown: Vec<&str> = r.tikz.iter().map(|(_, t)| t.as_str()).collect();
+    format!("\n\\begin{{center}}\n{}\n\\end{{center}}", shown.join("\n\\qquad\n"))
 }
 
 /// A table as a `tabular`: the corner and the column headers above a rule, each row's header
@@ -167,5 +184,30 @@ mod tests {
         assert!(tex.contains("$\\mathit{x} = $ $\\{3 \\mid\\mid 2 \\mid 1\\}$"), "{tex}");
         assert!(tex.contains("\\textit{error: "), "1/3: {tex}");
         assert!(tex.contains("\\texttt{[0, 1, 2, 3, 1]}"), "a list: {tex}");
+        assert!(!tex.contains("tikz"), "no pictures without Config::tikz: {tex}");
+    }
+
+    #[test]
+    fn thermographs_and_small_game_trees_are_tikz_pictures() {
+        let src = "{2 || 1 | 0}\n1/2\nlet x = {1|-1} + {2|-2} + {3|-3} + {4|-4} + {5|-5}\n1/3\n";
+        let config = cgt_eval::Config { tikz: true, ..cgt_eval::Config::default() };
+        let reports = cgt_eval::evaluate(src, &config);
+        let tex = document("t.cgt", &reports);
+        assert!(tex.contains("\\usepackage{tikz}"), "{tex}");
+        assert!(balanced(&tex), "{tex}");
+        let items: Vec<&str> = tex.split("\\item[").skip(1).collect();
+        let count = |item: &str, s: &str| item.matches(s).count();
+        // {2 || 1 | 0}: its thermograph and its tree of five nodes.
+        assert_eq!(count(items[0], "\\begin{tikzpicture}"), 2, "{tex}");
+        assert_eq!(count(items[0], "\\end{tikzpicture}"), 2, "{tex}");
+        assert!(items[0].contains("mean $\\tfrac{5}{4}$") && items[0].contains("temperature $\\tfrac{3}{4}$"), "{tex}");
+        assert_eq!(count(items[0], "circle (1.5pt)"), 5, "{tex}");
+        // A number has neither; a sum too large for a tree has its thermograph only.
+        assert_eq!(count(items[1], "tikzpicture"), 0, "{tex}");
+        assert_eq!(count(items[2], "\\begin{tikzpicture}"), 1, "{tex}");
+        assert!(items[2].contains("\\draw[blue, thick]") && items[2].contains("\\draw[red, thick]"), "{tex}");
+        assert_eq!(count(items[3], "tikzpicture"), 0, "an error has no picture: {tex}");
+        // Every picture is inside a centred block after its statement.
+        assert_eq!(tex.matches("\\begin{center}").count(), tex.matches("\\end{center}").count());
     }
 }

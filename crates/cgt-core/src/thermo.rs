@@ -18,6 +18,7 @@
 //! deep games cannot overflow the stack), memoising per [`GameId`] within the call.
 
 mod render;
+mod tikz;
 mod trajectory;
 
 use std::collections::{HashMap, HashSet};

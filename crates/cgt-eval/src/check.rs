@@ -17,13 +17,16 @@ use crate::value::{EvalResult, OUTCOMES, Value, outcome_meaning};
 impl Session {
     /// Evaluates an expression statement and describes its value.
     pub(crate) fn run_expr(&mut self, e: &Expr, report: &mut StmtReport, ctx: &Ctx) -> EvalResult<()> {
-        if self.config.pictures
-            && let Some(svg) = crate::pictures::position_svg(&e.node)
-        {
-            report.pictures.push(crate::Picture { kind: "position", svg: svg.into() });
+        let position = if self.config.pictures { crate::pictures::position_svg(&e.node) } else { None };
+        if let Some(svg) = &position {
+            report.pictures.push(crate::Picture { kind: "position", svg: svg.as_str().into() });
         }
         let c = self.eval_computed(e, ctx)?;
-        self.describe(c, report, ctx.budget).map(drop)
+        self.describe(c, report, ctx.budget)?;
+        if let Some(svg) = &position {
+            self.option_pictures(e, svg, report, ctx);
+        }
+        Ok(())
     }
 
     /// `let NAME = EXPR`.

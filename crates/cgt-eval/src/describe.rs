@@ -5,14 +5,27 @@ use cgt_core::Budget;
 use cgt_core::game::GameId;
 use cgt_core::thermo;
 
-use crate::context::Computed;
-use crate::pictures::{Picture, TreeNode};
+use crate::context::{Computed, Ctx};
+use crate::pictures::{OptionShown, Picture, TreeNode, notation_svg, options_svg};
 use crate::report::{Details, StmtReport};
 use crate::session::Session;
 use crate::value::{EvalResult, Value, cut_for_display, gave_up};
 
 /// Game trees with more nodes than this are not drawn in hovers.
 const TREE_NODES: usize = 40;
+
+/// Game trees with more nodes than this are not drawn for LaTeX (they would not fit the page).
+const TIKZ_TREE_NODES: usize = 15;
+
+/// The most options of each side drawn beside their values.
+const OPTION_PICTURES: usize = 8;
+/// A position whose picture is wider or taller than this (in pixels: a board of 8 x 8 cells,
+/// any graph) is not small, and its options are not drawn.
+const SMALL_PICTURE: f64 = 260.0;
+/// The most moves a position may have for its options to be drawn.
+const OPTIONS_LISTED: usize = 64;
+/// The most time valuing and drawing the options may take beside the statement.
+const OPTIONS_TIME: std::time::Duration = std::time::Duration::from_millis(300);
 
 impl Session {
     /// Prints a value.
@@ -72,6 +85,9 @@ impl Session {
                 if self.config.pictures {
                     self.pictures(g, report, budget);
                 }
+                if self.config.tikz {
+                    self.tikz_pictures(g, report, budget);
+                }
                 if self.config.details {
                     let mut details = self.details(g, budget);
                     details.moves = moves.map(|m| (m.left, m.right));
@@ -81,6 +97,33 @@ impl Session {
             _ => {}
         }
         Ok(v)
+    }
+
+    /// With `Config::details` (the editor), the options of a small position drawn as `svg` as a
+    /// picture beside their values (`pictures/options.rs`), after the position's picture. At
+    /// most [`OPTION_PICTURES`] a side; nothing is added if valuing them does not fit in
+    /// [`OPTIONS_TIME`].
+    pub(crate) fn option_pictures(&mut self, e: &cgt_syntax::Expr, svg: &str, report: &mut StmtReport, ctx: &Ctx) {
+        if !self.config.details || report.details.is_none() || !small_picture(svg) {
+            return;
+        }
+        let time = ctx.budget.time().map_or(OPTIONS_TIME, |t| t.min(OPTIONS_TIME));
+        let budget = Budget::with_cancel(time, ctx.budget.memory(), ctx.budget.cancel_flag());
+        let inner = Ctx { budget: &budget, src: ctx.src, top: None, moves: false };
+        let Ok(Some(moves)) = self.position_moves(e, OPTIONS_LISTED, &inner) else { return };
+        let mut shown = |moves: &[String]| -> Option<Vec<OptionShown>> {
+            let mut out = Vec::new();
+            for notation in moves.iter().take(OPTION_PICTURES) {
+                let g = self.game_of_notation(notation, &inner).ok()?;
+                let value = self.games.display(g, self.style());
+                out.push(OptionShown { svg: notation_svg(notation), notation: notation.clone(), value });
+            }
+            Some(out)
+        };
+        let (Some(left), Some(right)) = (shown(&moves.left), shown(&moves.right)) else { return };
+        let more = (moves.left.len() - left.len(), moves.right.len() - right.len());
+        let at = report.pictures.iter().position(|p| p.kind == "position").map_or(0, |i| i + 1);
+        report.pictures.insert(at, Picture { kind: "options", svg: options_svg(&left, &right, more).into() });
     }
 
     /// The thermograph of `g` (if it fits in the budget) and its game tree (if it is small and
@@ -97,6 +140,23 @@ impl Session {
             report
                 .pictures
                 .push(Picture { kind: "tree", svg: crate::pictures::tree_svg(&nodes, &report.source).into() });
+        }
+    }
+
+    /// The TikZ pictures of `g` for `cgt eval --tex`: its thermograph if it is not a number (and
+    /// fits in the budget), and its game tree if that is small and not a single node.
+    fn tikz_pictures(&mut self, g: GameId, report: &mut StmtReport, budget: &Budget) {
+        if self.games.has_huge_options(g) || self.games.as_number(g).is_some() {
+            return;
+        }
+        if let Ok(t) = thermo::thermograph(&mut self.games, g, budget) {
+            report.tikz.push(("thermograph", t.to_tikz()));
+        }
+        if let Some(nodes) = self.tree_nodes(g).filter(|n| n.len() > 1 && n.len() <= TIKZ_TREE_NODES) {
+            // The labels as `tex(G)` writes values: from the ASCII form.
+            let math =
+                |label: &str| crate::functions::latex(&label.replace('↑', "^").replace('↓', "v").replace('±', "+-"));
+            report.tikz.push(("tree", crate::pictures::tree_tikz(&nodes, math)));
         }
     }
 
@@ -176,6 +236,14 @@ impl Session {
         }
         Some(out)
     }
+}
+
+/// Whether a position picture is small enough for its options to be drawn: its view box is at
+/// most [`SMALL_PICTURE`] wide and tall.
+fn small_picture(svg: &str) -> bool {
+    let Some(view) = svg.split("viewBox=\"").nth(1).and_then(|v| v.split('"').next()) else { return false };
+    let dims: Vec<f64> = view.split(' ').filter_map(|v| v.parse().ok()).collect();
+    matches!(dims.as_slice(), [_, _, w, h] if *w <= SMALL_PICTURE && *h <= SMALL_PICTURE)
 }
 
 fn list_or_none(items: &[String]) -> String {

@@ -1,15 +1,17 @@
 //! Pictures of results (docs/src/howto/editors.md): the game tree of a small game, the plot of a Grundy
-//! sequence and (`positions`) the position a ruleset statement writes, as standalone SVG documents drawn with `plotters`. Thermographs are drawn by
+//! sequence and (`positions`) the position a ruleset statement writes (and, in `options`, its options beside their values), as standalone SVG documents drawn with `plotters`. Thermographs are drawn by
 //! `cgt_core::thermo` (their walls need exact 45° slopes at equal scales).
 //!
 //! Trees follow the convention of *Winning Ways* (ch. 1) and CGSuite: each node is a position,
 //! Left's options hang below it to the left on blue edges, Right's to the right on red edges.
 
 mod heatmap;
+mod options;
 mod positions;
 
 pub(crate) use heatmap::heat_map_svg;
-pub(crate) use positions::position_svg;
+pub(crate) use options::{OptionShown, options_svg};
+pub(crate) use positions::{notation_svg, position_svg};
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -89,6 +91,32 @@ pub fn tree_svg(nodes: &[TreeNode], title: &str) -> String {
         let _ = root.present();
     }
     svg
+}
+
+/// The game tree as a `tikzpicture` environment (`cgt eval --tex`), laid out as [`tree_svg`]
+/// lays it out, at most 12 cm wide: Left's moves on blue edges, Right's on red, each node's
+/// value as `label` writes it in math, above an inner node and below a leaf.
+pub fn tree_tikz(nodes: &[TreeNode], label: impl Fn(&str) -> String) -> String {
+    use std::fmt::Write;
+    let (pos, (width, _)) = layout(nodes);
+    // Centimetres per pixel: 64 pixels (a leaf's slot, a level) are at most 1.5 cm.
+    let scale = (12.0 / f64::from(width)).min(1.5 / f64::from(SLOT));
+    let at = |v: usize| (f64::from(pos[v].0) * scale, -f64::from(pos[v].1) * scale);
+    let mut out = String::from("\\begin{tikzpicture}[font=\\scriptsize]\n");
+    for (v, node) in nodes.iter().enumerate() {
+        for &(c, left) in &node.children {
+            let ((x1, y1), (x2, y2)) = (at(v), at(c));
+            let colour = if left { "blue" } else { "red" };
+            let _ = writeln!(out, "\\draw[{colour}, thick] ({x1:.3},{y1:.3}) -- ({x2:.3},{y2:.3});");
+        }
+    }
+    for (v, node) in nodes.iter().enumerate() {
+        let (x, y) = at(v);
+        let side = if node.children.is_empty() { "below" } else { "above" };
+        let _ = writeln!(out, "\\fill ({x:.3},{y:.3}) circle (1.5pt) node[{side}] {{${}$}};", label(&node.label));
+    }
+    out.push_str("\\end{tikzpicture}");
+    out
 }
 
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
@@ -228,6 +256,29 @@ mod tests {
             svg.split("<text").skip(1).filter_map(|t| t.split('>').nth(1)?.split('<').next()).map(str::trim).collect();
         labels.sort_unstable();
         assert_eq!(labels, ["0", "1", "2", "{1|0}", "{2||1|0}", "{2||1|0}"], "the title and one label per node");
+    }
+
+    #[test]
+    fn the_tikz_tree_has_an_edge_per_move_in_the_mover_colour_and_a_label_per_node() {
+        let tikz = tree_tikz(&switch_tree(), |l| format!("<{l}>"));
+        assert!(tikz.starts_with("\\begin{tikzpicture}") && tikz.ends_with("\\end{tikzpicture}"), "{tikz}");
+        let edges = |colour: &str| -> Vec<[f64; 4]> {
+            tikz.lines()
+                .filter(|l| l.starts_with(&format!("\\draw[{colour}, thick]")))
+                .map(|l| {
+                    let n: Vec<f64> = l.split(['(', ')', ',']).filter_map(|p| p.trim().parse().ok()).collect();
+                    [n[0], n[1], n[2], n[3]]
+                })
+                .collect()
+        };
+        let (left, right) = (edges("blue"), edges("red"));
+        assert_eq!((left.len(), right.len()), (2, 2), "{tikz}");
+        // Left's moves go down to the left, Right's down to the right.
+        assert!(left.iter().all(|[x1, y1, x2, y2]| x2 < x1 && y2 < y1), "{tikz}");
+        assert!(right.iter().all(|[x1, y1, x2, y2]| x2 > x1 && y2 < y1), "{tikz}");
+        let labels: Vec<&str> = tikz.lines().filter_map(|l| l.split("{$").nth(1)?.strip_suffix("$};")).collect();
+        assert_eq!(labels, ["<{2||1|0}>", "<2>", "<{1|0}>", "<1>", "<0>"]);
+        assert_eq!(tikz.matches("node[below]").count(), 3, "leaves are labelled below");
     }
 
     #[test]

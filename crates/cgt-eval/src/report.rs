@@ -58,6 +58,9 @@ pub struct StmtReport {
     /// The table of a two-dimensional `table(EXPR for r in A, c in B)` statement (its value is
     /// then a one-line summary).
     pub table: Option<std::sync::Arc<crate::Table>>,
+    /// With `Config::tikz`, TikZ pictures of a game value for LaTeX: kind (`thermograph` or
+    /// `tree`) and a `tikzpicture` environment.
+    pub tikz: Vec<(&'static str, String)>,
 }
 
 /// More about a game value: what the editor's hover shows.
@@ -96,6 +99,7 @@ impl StmtReport {
             explanation: std::sync::Arc::from([]),
             elapsed: std::time::Duration::ZERO,
             table: None,
+            tikz: Vec::new(),
         }
     }
 

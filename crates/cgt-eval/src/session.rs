@@ -33,6 +33,9 @@ pub struct Config {
     /// Also draw pictures (SVG) of results: the thermograph and game tree of every game value,
     /// the plot of every Grundy sequence (`cgt eval --svg`, the editor's hover).
     pub pictures: bool,
+    /// Also draw TikZ pictures of game values for LaTeX (`cgt eval --tex`): the thermograph of
+    /// every short game that is not a number, and the game tree of a small one.
+    pub tikz: bool,
     /// Threads one statement may use, where its work can be shared (Cram's search, a long octal
     /// sequence); the machine's cores limit it too. `cgt eval --jobs N` sets it to N.
     pub threads: usize,
@@ -47,6 +50,7 @@ impl Default for Config {
             unicode: false,
             details: false,
             pictures: false,
+            tikz: false,
             threads: usize::MAX,
         }
     }

@@ -166,6 +166,37 @@ fn hovers_show_the_thermograph_and_the_game_tree_as_pictures() {
 }
 
 #[test]
+fn hovers_draw_a_small_positions_options_beside_their_values() {
+    let pics = hover_pictures("toppling[BWB]\n", "WB");
+    let kinds: Vec<&str> = pics.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(kinds.get(..2), Some(&["position", "options"][..]), "the options come after the position: {kinds:?}");
+    let svg = &pics[1].1;
+    let texts = |class: &str| -> Vec<String> {
+        svg.split(&format!(r#"class="{class}""#))
+            .skip(1)
+            .map(|t| t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()].to_string())
+            .collect()
+    };
+    // toppling[BWB]: Left topples to WB (*), to nothing (0) or to BW (*); Right to B (1).
+    assert_eq!(texts("value"), ["*", "0", "*", "1"]);
+    assert_eq!(svg.matches(r#"class="unpictured left""#).count(), 1, "the empty position is not drawn");
+    assert_eq!(svg.matches(r#"class="option left""#).count(), 2);
+    assert_eq!(svg.matches(r#"class="option right""#).count(), 1);
+    assert_eq!(svg.matches(r#"class="domino""#).count(), 2 + 2 + 1, "the options' dominoes");
+    // At most eight options a side: a 4 x 3 Domineering board has nine vertical moves.
+    let pics = hover_pictures("domineering[4x3]\n", "x3");
+    let svg = &pics.iter().find(|(k, _)| k == "options").expect("options").1;
+    assert_eq!(svg.matches(r#"class="option left""#).count(), 8);
+    assert_eq!(svg.matches(r#"class="option right""#).count(), 8);
+    assert!(svg.contains("… and 1 more"), "{svg}");
+    // A position that is not small has no options picture, nor has a game that is not a position.
+    for (text, at) in [(r#"clobber["xoxoxoxoxo"]"#, "xoxo"), ("{1 | 0}", "|")] {
+        let pics = hover_pictures(&format!("{text}\n"), at);
+        assert!(pics.iter().all(|(k, _)| k != "options"), "{text}");
+    }
+}
+
+#[test]
 fn hovers() {
     check_hover(
         "{2 | {1 | 0}}\n",

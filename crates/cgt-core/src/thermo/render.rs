@@ -64,7 +64,7 @@ impl Thermograph {
 }
 
 /// The breakpoints of a wall from `t = -1` up to and including the temperature.
-fn wall_points(wall: &Trajectory, temperature: &Dyadic) -> Vec<(Dyadic, Dyadic)> {
+pub(super) fn wall_points(wall: &Trajectory, temperature: &Dyadic) -> Vec<(Dyadic, Dyadic)> {
     let mut points: Vec<(Dyadic, Dyadic)> = wall
         .pieces()
         .iter()
@@ -182,7 +182,7 @@ impl Frame {
 const LARGEST: f64 = 1e100;
 
 /// A floating-point approximation, for pixel positions only (clamped to ±[`LARGEST`]).
-fn approx(x: &Dyadic) -> f64 {
+pub(super) fn approx(x: &Dyadic) -> f64 {
     let num = x.numerator();
     let drop = num.bits().saturating_sub(62);
     let mantissa = (num >> drop).to_f64().unwrap_or(0.0);

@@ -72,6 +72,15 @@ pub(crate) fn position_svg(e: &ExprKind) -> Option<String> {
     }
 }
 
+/// The picture of a position written in its ruleset's notation (an option as `options` lists
+/// it), if it reads as one this module draws.
+pub(crate) fn notation_svg(text: &str) -> Option<String> {
+    let parsed = cgt_syntax::parse(text);
+    let [stmt] = parsed.stmts.as_slice() else { return None };
+    let cgt_syntax::StmtKind::Expr(e) = &stmt.kind else { return None };
+    position_svg(&e.node)
+}
+
 /// The words of a position written as words and dotted words (`boxes[WB, BW.G]`): one per
 /// pile or row.
 fn words(r: &Ruleset) -> Option<Vec<String>> {
@@ -187,7 +196,13 @@ fn stalks(words: &[String]) -> Option<String> {
 /// (`left=[...]`, blue) or Right (`right=[...]`, red).
 fn graph(r: &Ruleset) -> Option<String> {
     let mut edges = Vec::new();
+    let mut isolated = Vec::new();
     for a in &r.args {
+        if let RuleArgKind::Int(v) = &a.kind {
+            // A vertex without edges (`col[1-2, 3]`, as Col's and Snort's options write them).
+            isolated.push(v.parse::<u64>().ok()?);
+            continue;
+        }
         let RuleArgKind::Link(u, v, colour) = &a.kind else { return None };
         let colour = match colour {
             Some(c) => edge_colour(single(&c.node)?)?,
@@ -212,7 +227,7 @@ fn graph(r: &Ruleset) -> Option<String> {
     };
     let (left, right) = (tint("left"), tint("right"));
     let mut vertices: Vec<u64> =
-        edges.iter().flat_map(|&(u, v, _)| [u, v]).chain(left.clone()).chain(right.clone()).collect();
+        edges.iter().flat_map(|&(u, v, _)| [u, v]).chain(isolated).chain(left.clone()).chain(right.clone()).collect();
     vertices.sort_unstable();
     vertices.dedup();
     if vertices.is_empty() || vertices.len() > 64 || edges.len() > MAX_CELLS {
@@ -438,6 +453,8 @@ mod tests {
         let tree = picture("tree[B(R, B(B)), R]").expect("a picture");
         assert_eq!(tree.matches(r#"class="edge""#).count(), 5);
         assert_eq!((tree.matches("#1f4fbf").count(), tree.matches("#c62828").count()), (3, 2));
+        let apart = picture("snort[1-2, 3] left=[3]").expect("a picture");
+        assert_eq!((apart.matches(r#"class="edge""#).count(), apart.matches(r#"class="vertex""#).count()), (1, 3));
         let col = picture("col[1-2, 2-3, 3-4] left=[1] right=[3]").expect("a picture");
         assert_eq!((col.matches(r#"class="edge""#).count(), col.matches(r#"class="vertex""#).count()), (3, 4));
         assert_eq!((col.matches("#1f4fbf").count(), col.matches("#c62828").count()), (1, 1), "tints");
