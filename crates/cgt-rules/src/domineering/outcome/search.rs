@@ -177,17 +177,21 @@ impl<'a> Search<'a> {
     fn try_moves(&mut self, board: u128, rest: GameId, left: bool) -> Result<bool, Exhausted> {
         let Some(moves) = self.ordered_moves(board, rest, left)? else { return Ok(true) };
         // The positions after each move, and a move to a position the table knows to be lost
-        // for the other side taken at once (enhanced transposition cutoff).
+        // for the other side taken at once (enhanced transposition cutoff); a move to a
+        // position the table knows to be won by the other side is dropped.
         let mut children = Vec::with_capacity(moves.len());
         for &i in &moves {
             let m = self.geo.domino(i, left);
             let after = board & !m;
             let (after, rest) = self.absorb(after, self.geo.neighbours(m, after), rest)?;
             let key = Key { board: self.geo.least_image(after), rest, left: !left };
-            if after != 0 && self.table.get(&key) == Some(false) {
-                return Ok(true);
+            match self.table.get(&key) {
+                Some(false) if after != 0 => return Ok(true),
+                // Proven a win for the other side: this move loses, and need not be searched
+                // (the entry may be overwritten before then, but the fact stays true).
+                Some(true) => continue,
+                _ => children.push((after, rest)),
             }
-            children.push((after, rest));
         }
         for (after, rest) in children {
             if !self.wins(after, rest, !left)? {
