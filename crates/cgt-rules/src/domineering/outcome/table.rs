@@ -20,9 +20,13 @@ pub(super) struct Key {
     pub left: bool,
 }
 
+/// One entry, its key's fields laid out flat so that a slot takes 32 bytes and a bucket of
+/// two one cache line (a nested `Key` padded the slot to 48 bytes).
 #[derive(Clone, Copy)]
 struct Slot {
-    key: Key,
+    board: u128,
+    rest: GameId,
+    left: bool,
     /// Whether the player to move wins.
     wins: bool,
     /// The logarithm of the nodes the proof took: the larger proof stays in the first slot.
@@ -30,48 +34,68 @@ struct Slot {
     used: bool,
 }
 
+impl Slot {
+    fn holds(&self, key: &Key) -> bool {
+        self.used && self.board == key.board && self.rest == key.rest && self.left == key.left
+    }
+}
+
+/// Two slots on one cache line: the first kept for the larger proof, the second always
+/// replaced.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Bucket([Slot; 2]);
+
 /// The table.
 pub(super) struct Table {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
 }
 
 /// The bytes of one slot.
-pub(super) const SLOT_BYTES: usize = size_of::<Slot>();
+pub(super) const SLOT_BYTES: usize = size_of::<Bucket>() / 2;
 
 impl Table {
     /// A table of `2^log2` slots (at least 2).
     pub(super) fn new(log2: u32, filler: GameId) -> Table {
-        let free = Slot { key: Key { board: 0, rest: filler, left: false }, wins: false, work: 0, used: false };
-        Table { slots: vec![free; 1 << log2.max(1)] }
+        let free = Slot { board: 0, rest: filler, left: false, wins: false, work: 0, used: false };
+        Table { buckets: vec![Bucket([free; 2]); 1 << (log2.max(1) - 1)] }
     }
 
     /// The bytes the table holds.
     pub(super) fn bytes(&self) -> usize {
-        self.slots.len() * SLOT_BYTES
+        self.buckets.len() * size_of::<Bucket>()
     }
 
     /// Whether the player to move wins the key's position, if stored.
     pub(super) fn get(&self, key: &Key) -> Option<bool> {
-        let i = self.bucket(key);
-        self.slots[i..i + 2].iter().find(|s| s.used && s.key == *key).map(|s| s.wins)
+        self.buckets[self.bucket(key)].0.iter().find(|s| s.holds(key)).map(|s| s.wins)
     }
 
     /// Stores a proven result; `nodes` is the size of its proof.
     pub(super) fn put(&mut self, key: Key, wins: bool, nodes: u64) {
         let i = self.bucket(&key);
         let work = (64 - nodes.leading_zeros()) as u8;
-        let slot = Slot { key, wins, work, used: true };
-        let first = &mut self.slots[i];
-        if !first.used || first.key == key || first.work <= work {
+        let slot = Slot { board: key.board, rest: key.rest, left: key.left, wins, work, used: true };
+        let [first, second] = &mut self.buckets[i].0;
+        if !first.used || first.holds(&key) || first.work <= work {
             *first = slot;
         } else {
-            self.slots[i + 1] = slot;
+            *second = slot;
         }
     }
 
     fn bucket(&self, key: &Key) -> usize {
         let mut h = FxHasher::default();
         key.hash(&mut h);
-        (h.finish() as usize) & (self.slots.len() - 2)
+        (h.finish() as usize) & (self.buckets.len() - 1)
+    }
+}
+
+#[cfg(test)]
+mod layout {
+    /// Two slots fill one cache line.
+    #[test]
+    fn a_bucket_is_one_cache_line() {
+        assert_eq!(size_of::<super::Bucket>(), 64);
     }
 }

@@ -196,7 +196,11 @@ impl Geometry {
     /// dominoes it destroys: the largest (two exposed cells first) of those the side playing
     /// the largest first leaves it, every other one.
     pub(super) fn max_against(&self, b: u128, units: &Units, left: bool, first: bool) -> u32 {
-        let alone = self.max_moves(b, !left);
+        self.max_against_given(b, units, left, first, self.max_moves(b, !left))
+    }
+
+    /// [`Geometry::max_against`] given `alone`, the other side's [`Geometry::max_moves`].
+    pub(super) fn max_against_given(&self, b: u128, units: &Units, left: bool, first: bool, alone: u32) -> u32 {
         let (open, two) = (units.open, units.open_two);
         // Destroyed dominoes' exposed cells: one each, and one more for each with two.
         let killed = if first { (open / 2) + (two / 2) } else { open.div_ceil(2) + two.div_ceil(2) };
@@ -205,7 +209,7 @@ impl Geometry {
     }
 
     /// The free cells of `b` the other side can never cover: no free cell across.
-    fn protected(&self, b: u128, left: bool) -> u128 {
+    pub(super) fn protected(&self, b: u128, left: bool) -> u128 {
         let across = self.step(!left);
         b & !(b << across) & !(b >> across)
     }
