@@ -41,7 +41,51 @@ pub const DEFINITIONS: &[Workload] = &[
         sizes: &[1_000, 10_000, 99_999],
         run: |n| subtraction(n, false),
     },
+    Workload {
+        name: "defs-steps",
+        what: "`len([k for k in 1..n if k mod 7 == 3])`: n comprehension steps of the interpreter, each an arithmetic filter; checked against the count.",
+        sizes: &[1_000_000, 3_000_000, 10_000_000],
+        run: steps,
+    },
+    Workload {
+        name: "defs-square",
+        what: "`grundy(sq, 0..n)` for subtract-a-square written as `rule sq(n) = [n - k * k for k in 1..isqrt(n)]` (about n^1.5 * 2/3 options); checked against the same table computed here.",
+        sizes: &[20_000, 100_000],
+        run: square,
+    },
 ];
+
+fn steps(n: u64) -> String {
+    let got = values(&format!("len([k for k in 1..{n} if k mod 7 == 3])\n")).pop().unwrap_or_default();
+    let want = (1..=n).filter(|k| k % 7 == 3).count();
+    if got == want.to_string() {
+        format!("{want}, equal to the count")
+    } else {
+        format!("{got}: DIFFERENT from {want}")
+    }
+}
+
+fn square(n: u64) -> String {
+    let got = values(&format!("rule sq(n) = [n - k * k for k in 1..isqrt(n)]\ngrundy(sq, 0..{n})\n")).pop();
+    let mut g: Vec<usize> = Vec::new();
+    for h in 0..=n as usize {
+        let mut seen = vec![false; 2 + (h as f64).sqrt() as usize * 2];
+        let mut k = 1;
+        while k * k <= h {
+            if let Some(s) = seen.get_mut(g[h - k * k]) {
+                *s = true;
+            }
+            k += 1;
+        }
+        g.push(seen.iter().position(|s| !s).unwrap_or(seen.len()));
+    }
+    let want = format!("[{}]", g.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
+    if got.as_deref() == Some(want.as_str()) {
+        format!("{} values, equal to the table", n + 1)
+    } else {
+        "DIFFERENT from the table".into()
+    }
+}
 
 /// The values of the statements of `src`, or their first errors.
 fn values(src: &str) -> Vec<String> {

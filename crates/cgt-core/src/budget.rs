@@ -151,6 +151,7 @@ impl Budget {
     }
 
     /// Fails once the deadline has passed or the computation was cancelled.
+    #[inline]
     pub fn check(&self) -> Result<(), Exhausted> {
         let t = self.ticks.get().wrapping_add(1);
         self.ticks.set(t);

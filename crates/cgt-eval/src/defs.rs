@@ -17,7 +17,9 @@
 
 mod compile;
 mod cycles;
+mod fast;
 mod functions;
+mod int;
 mod loopy_ops;
 mod loopy_rules;
 mod machine;
@@ -32,10 +34,10 @@ use std::sync::Arc;
 use cgt_core::Budget;
 use cgt_core::game::{GameId, Games};
 use cgt_syntax::{Code, Definition, Diagnostic, Span};
-use num_bigint::BigInt;
 
 pub(crate) use compile::Compiled;
 use compile::Compiler;
+pub(crate) use int::Int;
 use machine::Machine;
 
 use crate::context::Ctx;
@@ -47,7 +49,7 @@ use crate::value::{EvalResult, Value, gave_up};
 /// equal memo keys.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum DVal {
-    Int(BigInt),
+    Int(Int),
     Game(GameId),
     Bool(bool),
     Str(Arc<str>),
@@ -79,7 +81,7 @@ impl DVal {
     /// A game, as an `Int` when it is an integer.
     pub fn game(games: &Games, g: GameId) -> DVal {
         match games.as_number(g) {
-            Some(x) if x.is_integer() => DVal::Int(x.numerator().clone()),
+            Some(x) if x.is_integer() => DVal::Int(Int::big(x.numerator().clone())),
             _ => DVal::Game(g),
         }
     }
@@ -97,15 +99,15 @@ pub(crate) struct Fail {
 pub(crate) enum Stop {
     /// It needs `defs[i](args)`, not yet memoised.
     Miss(usize, Vec<DVal>),
-    /// An error.
-    Fail(Fail),
+    /// An error (boxed: a body's results stay small, which the hot loops feel).
+    Fail(Box<Fail>),
     /// The budget ran out.
     Budget(cgt_core::Exhausted),
 }
 
 impl From<Fail> for Stop {
     fn from(f: Fail) -> Self {
-        Stop::Fail(f)
+        Stop::Fail(Box::new(f))
     }
 }
 
@@ -317,7 +319,7 @@ impl Session {
 
     pub(crate) fn value_of_dval(&mut self, v: &DVal) -> Value {
         match v {
-            DVal::Int(n) => Value::Game(self.games.number(&cgt_core::Dyadic::integer(n.clone()))),
+            DVal::Int(n) => Value::Game(self.games.number(&cgt_core::Dyadic::integer(n.to_big()))),
             DVal::Game(g) => Value::Game(*g),
             DVal::Bool(b) => Value::Text(b.to_string()),
             DVal::Str(s) => Value::Text(format!("\"{s}\"")),
@@ -355,7 +357,7 @@ pub(crate) fn to_dval(v: &Value, games: &mut Games) -> Option<DVal> {
             let g = games.number(x);
             DVal::game(games, g)
         }
-        Value::Integer(n, _) => DVal::Int(n.clone()),
+        Value::Integer(n, _) => DVal::Int(Int::big(n.clone())),
         Value::List(xs) => DVal::List(Arc::new(xs.iter().map(|x| to_dval(x, games)).collect::<Option<Vec<_>>>()?)),
         Value::Loopy(l) => DVal::Loopy(LoopyVal(Arc::new(l.clone()))),
         // A string is shown in its quotes (see `value_of_dval`), and read back from them.
@@ -370,7 +372,7 @@ pub(crate) fn to_dval(v: &Value, games: &mut Games) -> Option<DVal> {
 
 pub(crate) fn stop(s: Stop, span: &Span, ctx: &Ctx) -> Box<Diagnostic> {
     match s {
-        Stop::Fail(f) => diagnostic(f, Some(span)),
+        Stop::Fail(f) => diagnostic(*f, Some(span)),
         Stop::Budget(e) => gave_up(e, span.clone(), ctx.budget),
         Stop::Miss(..) => Box::new(Diagnostic::error(Code::Definition, span.clone(), "a call was not evaluated")),
     }

@@ -269,7 +269,7 @@ impl Session {
         for c in cells {
             out.push(match c {
                 None => None,
-                Some(DVal::Int(n)) => Some(to_f64(&Dyadic::integer(n.clone()))),
+                Some(DVal::Int(n)) => Some(to_f64(&Dyadic::integer(n.to_big()))),
                 Some(DVal::Game(g)) => Some(to_f64(&self.games.as_number(*g)?)),
                 Some(_) => return None,
             });
@@ -300,7 +300,7 @@ fn to_f64(x: &Dyadic) -> f64 {
 /// indices, every cell a whole number from 0 to 2^64 - 1.
 fn plot_values(rows: &[DVal], cells: &[Option<DVal>]) -> Option<(u64, Vec<u64>)> {
     let int = |v: &DVal| match v {
-        DVal::Int(n) => u64::try_from(n).ok(),
+        DVal::Int(n) => n.to_u64(),
         _ => None,
     };
     let first = int(rows.first()?)?;

@@ -151,3 +151,206 @@ fn names_that_statements_read_otherwise_are_refused() {
     assert!(got.contains("`WB` cannot name a definition") && got.contains("boxes"), "{got}");
     assert_eq!(last("def vee(n) = n\nvee(2)\n"), "2");
 }
+
+/// A random whole-number (`int`) or truth-value expression over `x` and `y`, fully bracketed,
+/// with constants at the edges of machine words, where the interpreter's fast arithmetic hands
+/// over to big numbers.
+fn random_expr(rng: &mut cgt_testkit::Rng, int: bool, depth: u32) -> String {
+    const CONSTS: &[&str] =
+        &["0", "1", "3", "7", "-2", "4611686018427387904", "9223372036854775807", "-9223372036854775808"];
+    if int {
+        if depth == 0 || rng.chance(1, 4) {
+            return match rng.below(4) {
+                0 => "x".into(),
+                1 => "y".into(),
+                _ => rng.pick(CONSTS).expect("not empty").to_string(),
+            };
+        }
+        if rng.chance(1, 8) {
+            return format!("(- {})", random_expr(rng, true, depth - 1));
+        }
+        let op = *rng.pick(&["+", "-", "*", "div", "mod"]).expect("not empty");
+        return format!("({} {op} {})", random_expr(rng, true, depth - 1), random_expr(rng, true, depth - 1));
+    }
+    match if depth == 0 { 0 } else { rng.below(4) } {
+        0 | 1 => {
+            let op = *rng.pick(&["==", "!=", "<", "<=", ">", ">="]).expect("not empty");
+            format!("({} {op} {})", random_expr(rng, true, depth), random_expr(rng, true, depth))
+        }
+        2 if depth > 0 => format!("(not {})", random_expr(rng, false, depth - 1)),
+        _ => {
+            let op = *rng.pick(&["and", "or"]).expect("not empty");
+            format!("({} {op} {})", random_expr(rng, false, depth - 1), random_expr(rng, false, depth - 1))
+        }
+    }
+}
+
+/// The reference: the same expression read and computed on `BigInt`s from the rules of the
+/// language (`div` rounds down, `mod` takes the divisor's sign, `and`/`or` stop early). `None`
+/// for a division by zero.
+fn reference(src: &str, x: &num_bigint::BigInt, y: &num_bigint::BigInt) -> Option<String> {
+    use num_bigint::BigInt;
+    #[derive(Clone)]
+    enum V {
+        I(BigInt),
+        B(bool),
+    }
+    fn floor_div(a: &BigInt, b: &BigInt) -> BigInt {
+        let q = a / b;
+        if (a % b) != BigInt::from(0) && ((a < &BigInt::from(0)) != (b < &BigInt::from(0))) { q - 1 } else { q }
+    }
+    fn eval(t: &[&str], i: &mut usize, x: &BigInt, y: &BigInt) -> Option<V> {
+        let tok = t[*i];
+        *i += 1;
+        if tok != "(" {
+            return Some(match tok {
+                "x" => V::I(x.clone()),
+                "y" => V::I(y.clone()),
+                n => V::I(n.parse().expect("a constant")),
+            });
+        }
+        // A binary operator never comes first in its brackets: a first `-` is a negation.
+        let v = if t[*i] == "-" {
+            *i += 1;
+            let V::I(a) = eval(t, i, x, y)? else { unreachable!() };
+            V::I(-a)
+        } else if t[*i] == "not" {
+            *i += 1;
+            let V::B(a) = eval(t, i, x, y)? else { unreachable!() };
+            V::B(!a)
+        } else {
+            let a = eval(t, i, x, y)?;
+            let op = t[*i];
+            *i += 1;
+            match (op, a) {
+                ("and", V::B(false)) | ("or", V::B(true)) => {
+                    skip(t, i);
+                    V::B(op == "or")
+                }
+                ("and" | "or", V::B(_)) => eval(t, i, x, y)?,
+                (op, V::I(a)) => {
+                    let V::I(b) = eval(t, i, x, y)? else { unreachable!() };
+                    let zero = BigInt::from(0);
+                    match op {
+                        "+" => V::I(a + b),
+                        "-" => V::I(a - b),
+                        "*" => V::I(a * b),
+                        "div" | "mod" if b == zero => return None,
+                        "div" => V::I(floor_div(&a, &b)),
+                        "mod" => V::I(&a - floor_div(&a, &b) * &b),
+                        "==" => V::B(a == b),
+                        "!=" => V::B(a != b),
+                        "<" => V::B(a < b),
+                        "<=" => V::B(a <= b),
+                        ">" => V::B(a > b),
+                        _ => V::B(a >= b),
+                    }
+                }
+                _ => unreachable!("typed by construction"),
+            }
+        };
+        assert_eq!(t[*i], ")");
+        *i += 1;
+        Some(v)
+    }
+    fn skip(t: &[&str], i: &mut usize) {
+        let mut depth = 0;
+        loop {
+            match t[*i] {
+                "(" => depth += 1,
+                ")" => depth -= 1,
+                _ => {}
+            }
+            *i += 1;
+            if depth == 0 {
+                return;
+            }
+        }
+    }
+    let spaced = src.replace('(', " ( ").replace(')', " ) ");
+    let t: Vec<&str> = spaced.split_whitespace().collect();
+    Some(match eval(&t, &mut 0, x, y)? {
+        V::I(n) => n.to_string(),
+        V::B(b) => b.to_string(),
+    })
+}
+
+/// Arithmetic and comparisons in comprehensions, where the interpreter runs machine words and
+/// falls back to big numbers on overflow, agree with a plain `BigInt` reading of the same
+/// expressions on operands at the edges of `i64`.
+#[test]
+fn arithmetic_in_bodies_agrees_with_big_numbers_at_the_edges_of_machine_words() {
+    use num_bigint::BigInt;
+    let xs = ["-9223372036854775808", "-5", "0", "2", "3037000500", "9223372036854775807", "9223372036854775808"];
+    let ys = ["-1", "0", "7", "-4611686018427387905"];
+    let mut rng = cgt_testkit::Rng::new(3500);
+    let mut src = String::new();
+    let mut exprs = Vec::new();
+    for k in 0..150 {
+        let e = random_expr(&mut rng, k % 2 == 0, 3);
+        src.push_str(&format!("[{e} for x in [{}] for y in [{}]]\n", xs.join(", "), ys.join(", ")));
+        // The same with `x` counted by a range across the end of machine words.
+        src.push_str(&format!("[{e} for x in 9223372036854775806..9223372036854775808 for y in -1..0]\n"));
+        exprs.push(e);
+    }
+    let got = results(&src, &Config::default());
+    let mut fired = [0, 0];
+    for (k, e) in exprs.iter().enumerate() {
+        for (line, (xs, ys)) in [
+            (xs.to_vec(), ys.to_vec()),
+            (vec!["9223372036854775806", "9223372036854775807", "9223372036854775808"], vec!["-1", "0"]),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut want = Vec::new();
+            for x in &xs {
+                for y in &ys {
+                    want.push(reference(e, &x.parse::<BigInt>().unwrap(), &y.parse::<BigInt>().unwrap()));
+                }
+            }
+            let got = &got[2 * k + line];
+            if want.iter().any(Option::is_none) {
+                fired[0] += 1;
+                assert!(got.contains("division by zero"), "{e}: {got}");
+            } else {
+                fired[1] += 1;
+                let want: Vec<String> = want.into_iter().flatten().collect();
+                assert_eq!(got, &format!("[{}]", want.join(", ")), "{e}");
+            }
+        }
+    }
+    assert!(fired[0] > 10 && fired[1] > 100, "both kinds are exercised: {fired:?}");
+}
+
+/// `len` and `sum` of a comprehension count and add its values as they come; they give what
+/// they give on the same list built first (`++ []` builds it).
+#[test]
+fn len_and_sum_of_a_comprehension_equal_those_of_its_list() {
+    let forms = [
+        "sum([k * k for k in 1..100])",
+        "len([k for k in 1..100 if k mod 3 == 0])",
+        "len([(i, j) for i in 1..4 for j in 1..i])",
+        "sum([k for k in 1..10 while k < 4])",
+        "sum([^ for k in 1..3])",
+        "sum([x for x in [1, ^, *, 1/2]])",
+        "sum([k for k in 9223372036854775800..9223372036854775807])",
+        "sum([x for x in [1, true]])",
+        "len([k div (k - 3) for k in 1..5])",
+        "sum([k for k in 1..0])",
+    ];
+    let mut src = String::new();
+    for f in forms {
+        let (head, list) = f.split_once('(').expect("a call");
+        let list = list.strip_suffix(')').expect("a call");
+        src.push_str(&format!("{f}\n{head}({list} ++ [])\n"));
+    }
+    let got = results(&src, &Config::default());
+    for (k, f) in forms.iter().enumerate() {
+        assert_eq!(got[2 * k], got[2 * k + 1], "{f}");
+    }
+    assert_eq!(got[0], "338350");
+    assert_eq!(got[2], "33");
+    assert!(got[14].starts_with("error"), "{}", got[14]);
+    assert!(got[16].contains("division by zero"), "{}", got[16]);
+}

@@ -8,6 +8,7 @@ use cgt_core::game::Games;
 use cgt_syntax::{BinOp, Clause, DExpr, DKind, Expr, ExprKind, Item, PositionTemplate, PrefixOp, Span};
 use num_bigint::BigInt;
 
+use super::fast::Fast;
 use super::{DVal, Defs, Fail};
 use crate::registry::FunctionDef;
 pub(crate) use crate::resolve::Builtin;
@@ -48,6 +49,9 @@ pub(crate) enum CExpr {
     /// `pass`: an option of a game literal, a move from the literal to itself (the parser
     /// reads it only as an option, and the compiler only without clauses).
     Pass(Span),
+    /// An arithmetic or comparison expression with its machine-word twin, tried first (see
+    /// `defs/fast.rs`).
+    Fast(Box<Fast>, Box<CExpr>),
 }
 
 /// A ruleset position's text with holes for the names in scope.
@@ -115,7 +119,9 @@ impl Compiler<'_> {
     pub fn expr(&mut self, e: &DExpr) -> Result<CExpr, Fail> {
         let span = e.span.clone();
         Ok(match &e.node {
-            DKind::Int(s) => CExpr::Const(DVal::Int(s.parse::<BigInt>().map_err(|_| fail(&span, "not a number"))?)),
+            DKind::Int(s) => {
+                CExpr::Const(DVal::Int(super::Int::big(s.parse::<BigInt>().map_err(|_| fail(&span, "not a number"))?)))
+            }
             // An uptimal or a pseudonumber (`^<3>`, `5over`) is read as a statement reads it.
             DKind::Nus(n) if n.uptimal.is_some() || n.pseudo.is_some() => {
                 CExpr::Literal(Arc::new(Expr::new(ExprKind::Nus(Box::new(n.clone())), span.clone())))
@@ -135,8 +141,10 @@ impl Compiler<'_> {
             DKind::Bool(b) => CExpr::Const(DVal::Bool(*b)),
             DKind::Str(s) => CExpr::Const(DVal::Str(Arc::from(s.as_str()))),
             DKind::Name(n) => self.name(n, &span)?,
-            DKind::Prefix(op, a) => CExpr::Prefix(*op, Box::new(self.expr(a)?), span),
-            DKind::Binary(op, a, b) => CExpr::Binary(*op, Box::new(self.expr(a)?), Box::new(self.expr(b)?), span),
+            DKind::Prefix(op, a) => with_twin(CExpr::Prefix(*op, Box::new(self.expr(a)?), span)),
+            DKind::Binary(op, a, b) => {
+                with_twin(CExpr::Binary(*op, Box::new(self.expr(a)?), Box::new(self.expr(b)?), span))
+            }
             DKind::If(c, a, b) => {
                 CExpr::If(Box::new(self.expr(c)?), Box::new(self.expr(a)?), Box::new(self.expr(b)?), span)
             }
@@ -311,6 +319,14 @@ impl Compiler<'_> {
         let expr = self.expr(&item.expr);
         self.scope.truncate(depth);
         Ok(CItem { expr: expr?, clauses })
+    }
+}
+
+/// `e` with its machine-word twin, when it has one.
+fn with_twin(e: CExpr) -> CExpr {
+    match Fast::of(&e) {
+        Some(f) => CExpr::Fast(Box::new(f), Box::new(e)),
+        None => e,
     }
 }
 

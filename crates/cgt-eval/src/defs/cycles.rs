@@ -367,7 +367,7 @@ impl Machine<'_> {
     /// The error for a call whose value is needed while it is still being evaluated.
     pub(super) fn needs_own_value(&mut self, key: &Key) -> Stop {
         let shown = self.show_call(key.0, &key.1);
-        Stop::Fail(Fail {
+        Stop::Fail(Box::new(Fail {
             span: 0..0,
             message: format!(
                 "{shown} needs its own value: it is reached again through a use that needs a whole value (an \
@@ -375,6 +375,6 @@ impl Machine<'_> {
                  of a game literal, so the loopy game it describes cannot be built"
             ),
             chain: Vec::new(),
-        })
+        }))
     }
 }

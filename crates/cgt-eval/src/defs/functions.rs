@@ -95,7 +95,7 @@ impl Machine<'_> {
                     Some(h) => format!("{}({src}): {} ({h})", def.name, d.message),
                     None => format!("{}({src}): {}", def.name, d.message),
                 };
-                return Err(Stop::Fail(Fail { span: span.clone(), message, chain: Vec::new() }));
+                return Err(Stop::Fail(Box::new(Fail { span: span.clone(), message, chain: Vec::new() })));
             }
         };
         match to_dval(&value, &mut self.s.games) {

@@ -36,7 +36,7 @@ impl Machine<'_> {
             }
             (BinOp::Mul, DVal::Int(n), g) | (BinOp::Mul, g, DVal::Int(n)) if matches!(g, DVal::Loopy(_)) => {
                 let (n, g) = (n.clone(), g.clone());
-                self.loopy_multiple(&n, g, span)
+                self.loopy_multiple(&n.to_big(), g, span)
             }
             (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Confused, x, y)
                 if gamelike(x) && gamelike(y) =>

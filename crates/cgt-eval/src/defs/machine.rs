@@ -3,14 +3,13 @@
 
 use std::sync::Arc;
 
+use super::compile::{Builtin, CClause, CExpr, CItem, Compiled};
+use super::fast::Fast;
+use super::int::Int;
+use super::{DVal, Defs, Fail, Stop};
 use cgt_core::game::Comparison;
 use cgt_core::{Budget, Dyadic};
 use cgt_syntax::{BinOp, PrefixOp, Span};
-use num_bigint::BigInt;
-use num_traits::{Signed, ToPrimitive, Zero};
-
-use super::compile::{Builtin, CClause, CExpr, CItem, Compiled};
-use super::{DVal, Defs, Fail, Stop};
 
 /// One evaluation's view of the session: the definitions, taken out of the session while the
 /// machine runs (see [`crate::session::Session::with_machine`]), and the session itself, for the game
@@ -165,6 +164,11 @@ impl Machine<'_> {
         match e {
             CExpr::Local(i) => return Ok(frame[*i].clone()),
             CExpr::Const(v) => return Ok(v.clone()),
+            CExpr::Fast(f, _) => {
+                if let Some(v) = f.value(frame) {
+                    return Ok(v);
+                }
+            }
             _ => {}
         }
         let v = self.eval_raw(e, frame)?;
@@ -180,11 +184,15 @@ impl Machine<'_> {
         Ok(match e {
             CExpr::Const(v) => v.clone(),
             CExpr::Local(i) => frame[*i].clone(),
+            CExpr::Fast(f, general) => match f.value(frame) {
+                Some(v) => v,
+                None => self.eval_raw(general, frame)?,
+            },
             CExpr::Prefix(op, a, span) => {
                 let a = self.eval(a, frame)?;
                 match (op, a) {
                     (PrefixOp::Not, DVal::Bool(b)) => DVal::Bool(!b),
-                    (PrefixOp::Neg, DVal::Int(n)) => DVal::Int(-n),
+                    (PrefixOp::Neg, DVal::Int(n)) => DVal::Int(n.neg()),
                     (PrefixOp::Neg, DVal::Game(g)) => {
                         let n = self.s.games.neg(g, self.budget).map_err(Stop::Budget)?;
                         DVal::game(&self.s.games, n)
@@ -234,15 +242,16 @@ impl Machine<'_> {
             },
             CExpr::Range(a, b, span) => {
                 let (a, b) = (self.int(a, frame, span)?, self.int(b, frame, span)?);
-                let len = (&b - &a + 1u32).max(BigInt::zero());
+                let len = if b < a { Int::Small(0) } else { b.sub(&a).add(&Int::Small(1)) };
                 let len = len.to_usize().filter(|&l| l <= 10_000_000).ok_or_else(|| fail(span, "range too long"))?;
                 self.budget.check_memory(len.saturating_mul(32)).map_err(Stop::Budget)?;
-                let out: Vec<DVal> = (0..len).map(|i| DVal::Int(&a + BigInt::from(i))).collect();
+                let out: Vec<DVal> = (0..len).map(|i| DVal::Int(a.add(&Int::from(i)))).collect();
                 DVal::List(Arc::new(out))
             }
             CExpr::List(items) => {
-                let mut out = Vec::new();
+                let mut out = Out::List(Vec::new());
                 self.items(items, frame, &mut out)?;
+                let Out::List(out) = out else { unreachable!("a list was asked for") };
                 DVal::List(Arc::new(out))
             }
             CExpr::Tuple(xs) => {
@@ -270,7 +279,7 @@ impl Machine<'_> {
                 let a = self.eval(a, frame)?;
                 let (i, j) = (self.int(i, frame, span)?, self.int(j, frame, span)?);
                 // `xs[i..i-1]` is empty for every i from 0 on, so `s[0..k-1]` works for k = 0.
-                let (Some(i), Some(j)) = (i.to_usize(), (j + 1u32).to_usize()) else {
+                let (Some(i), Some(j)) = (i.to_usize(), j.add(&Int::Small(1)).to_usize()) else {
                     return Err(fail(span, "slice ends count from 0 and are not negative"));
                 };
                 let j = j.wrapping_sub(1);
@@ -312,6 +321,19 @@ impl Machine<'_> {
                 let text = self.position_text(code, frame, span)?;
                 self.position_value(&text, span)?
             }
+            // `len` and `sum` of a comprehension take its values as they come, with no list.
+            CExpr::Builtin(b @ (Builtin::Len | Builtin::Sum), args, span)
+                if let [CExpr::List(items)] = args.as_slice() =>
+            {
+                let mut out =
+                    if *b == Builtin::Len { Out::Count(0) } else { Out::Sum(DVal::Int(Int::Small(0)), span.clone()) };
+                self.items(items, frame, &mut out)?;
+                match out {
+                    Out::Count(n) => DVal::Int(n.into()),
+                    Out::Sum(acc, _) => acc,
+                    Out::List(_) => unreachable!("a count or a sum was asked for"),
+                }
+            }
             CExpr::Builtin(b, args, span) => {
                 let vs = args.iter().map(|x| self.eval(x, frame)).collect::<R<Vec<_>>>()?;
                 self.builtin(*b, vs, span)?
@@ -343,7 +365,7 @@ impl Machine<'_> {
         })
     }
 
-    fn items(&mut self, items: &[CItem], frame: &mut Vec<DVal>, out: &mut Vec<DVal>) -> R<()> {
+    fn items(&mut self, items: &[CItem], frame: &mut Vec<DVal>, out: &mut Out) -> R<()> {
         for item in items {
             self.clauses(&item.clauses, &item.expr, frame, out, false)?;
         }
@@ -359,27 +381,30 @@ impl Machine<'_> {
                 pass = true;
                 continue;
             }
-            self.clauses(&item.clauses, &item.expr, frame, out, true)?;
+            let mut list = Out::List(std::mem::take(out));
+            self.clauses(&item.clauses, &item.expr, frame, &mut list, true)?;
+            let Out::List(list) = list else { unreachable!("a list was asked for") };
+            *out = list;
         }
         Ok(pass)
     }
 
     /// Runs the clauses `cs` around `e`, pushing each value; `false` when a `while` stopped
     /// the `for` it follows (which then ends, and the loops around it go on).
-    fn clauses(
-        &mut self,
-        cs: &[CClause],
-        e: &CExpr,
-        frame: &mut Vec<DVal>,
-        out: &mut Vec<DVal>,
-        option: bool,
-    ) -> R<bool> {
+    fn clauses(&mut self, cs: &[CClause], e: &CExpr, frame: &mut Vec<DVal>, out: &mut Out, option: bool) -> R<bool> {
         self.budget.check().map_err(Stop::Budget)?;
         let Some((first, rest)) = cs.split_first() else {
-            out.push(if option { self.option_value(e, frame)? } else { self.eval(e, frame)? });
+            self.element(e, frame, out, option)?;
             return Ok(true);
         };
         match first {
+            CClause::If(CExpr::Fast(f, _), _) if let Some(b) = f.truth(frame) => {
+                if b {
+                    self.clauses(rest, e, frame, out, option)
+                } else {
+                    Ok(true)
+                }
+            }
             CClause::If(c, span) => match self.eval(c, frame)? {
                 DVal::Bool(true) => self.clauses(rest, e, frame, out, option),
                 DVal::Bool(false) => Ok(true),
@@ -396,6 +421,44 @@ impl Machine<'_> {
                 if a > b {
                     return Ok(true);
                 }
+                if let (Some(a), Some(b)) = (a.small(), b.small()) {
+                    // Machine words while both ends are: the counter cannot overflow. When the
+                    // clauses after it are filters with machine-word twins, they and the
+                    // element run here, with no call per clause; a filter whose twin cannot
+                    // answer sends that step the general way.
+                    let filters: Option<Vec<&Fast>> = rest
+                        .iter()
+                        .map(|c| match c {
+                            CClause::If(CExpr::Fast(f, _), _) if !f.is_int() => Some(&**f),
+                            _ => None,
+                        })
+                        .collect();
+                    for i in a..=b {
+                        // The counter is written in place (no drop) when the slot holds one.
+                        match &mut frame[*slot] {
+                            DVal::Int(Int::Small(x)) => *x = i,
+                            other => *other = DVal::Int(Int::Small(i)),
+                        }
+                        if let Some(filters) = &filters {
+                            match filters.iter().try_fold(true, |all, f| Some(all && f.truth(frame)?)) {
+                                Some(true) => {
+                                    self.budget.check().map_err(Stop::Budget)?;
+                                    self.element(e, frame, out, option)?;
+                                    continue;
+                                }
+                                Some(false) => {
+                                    self.budget.check().map_err(Stop::Budget)?;
+                                    continue;
+                                }
+                                None => {}
+                            }
+                        }
+                        if !self.clauses(rest, e, frame, out, option)? {
+                            break;
+                        }
+                    }
+                    return Ok(true);
+                }
                 frame[*slot] = DVal::Int(a);
                 loop {
                     if !self.clauses(rest, e, frame, out, option)? {
@@ -403,7 +466,7 @@ impl Machine<'_> {
                     }
                     // The variable is counted up in place: no body can assign it.
                     match &mut frame[*slot] {
-                        DVal::Int(i) if *i < b => *i += 1u32,
+                        DVal::Int(i) if *i < b => *i = i.add(&Int::Small(1)),
                         _ => return Ok(true),
                     }
                 }
@@ -425,7 +488,36 @@ impl Machine<'_> {
         }
     }
 
-    pub(super) fn int(&mut self, e: &CExpr, frame: &mut Vec<DVal>, span: &Span) -> R<BigInt> {
+    /// Computes one value of a comprehension and puts it where it goes.
+    fn element(&mut self, e: &CExpr, frame: &mut Vec<DVal>, out: &mut Out, option: bool) -> R<()> {
+        let v = match e {
+            // A whole number computed on machine words goes straight out.
+            CExpr::Fast(f, _) if let Some(x) = f.int(frame) => DVal::Int(Int::Small(x)),
+            _ if option => self.option_value(e, frame)?,
+            _ => self.eval(e, frame)?,
+        };
+        self.emit(out, v)
+    }
+
+    /// Puts one value of a comprehension where it goes.
+    fn emit(&mut self, out: &mut Out, v: DVal) -> R<()> {
+        match out {
+            Out::List(xs) => xs.push(v),
+            Out::Count(n) => *n += 1,
+            Out::Sum(acc, span) => {
+                *acc = match (&*acc, &v) {
+                    (DVal::Int(a), DVal::Int(b)) => DVal::Int(a.add(b)),
+                    _ => {
+                        let (acc0, span) = (std::mem::replace(acc, DVal::Bool(false)), span.clone());
+                        self.binary(BinOp::Add, acc0, v, &span)?
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn int(&mut self, e: &CExpr, frame: &mut Vec<DVal>, span: &Span) -> R<Int> {
         match self.eval(e, frame)? {
             DVal::Int(n) => Ok(n),
             v => {
@@ -437,7 +529,7 @@ impl Machine<'_> {
 
     pub(super) fn as_game(&mut self, v: &DVal, span: &Span) -> R<cgt_core::game::GameId> {
         match v {
-            DVal::Int(n) => Ok(self.s.games.number(&Dyadic::integer(n.clone()))),
+            DVal::Int(n) => Ok(self.s.games.number(&Dyadic::integer(n.to_big()))),
             DVal::Game(g) => Ok(*g),
             other => {
                 let shown = self.show(other);
@@ -453,15 +545,15 @@ impl Machine<'_> {
         }
         Ok(match (op, a, b) {
             (BinOp::And | BinOp::Or, Bool(_), Bool(y)) => Bool(y),
-            (BinOp::Add, Int(x), Int(y)) => Int(x + y),
-            (BinOp::Sub, Int(x), Int(y)) => Int(x - y),
+            (BinOp::Add, Int(x), Int(y)) => Int(x.add(&y)),
+            (BinOp::Sub, Int(x), Int(y)) => Int(x.sub(&y)),
             (BinOp::Mul, Int(x), Int(y)) => {
                 self.budget.check_memory((x.bits() + y.bits()) as usize / 8).map_err(Stop::Budget)?;
-                Int(x * y)
+                Int(x.mul(&y))
             }
             (BinOp::Div | BinOp::Mod, Int(_), Int(y)) if y.is_zero() => return Err(fail(span, "division by zero")),
-            (BinOp::Div, Int(x), Int(y)) => Int(floor_div(&x, &y)),
-            (BinOp::Mod, Int(x), Int(y)) => Int(&x - floor_div(&x, &y) * &y),
+            (BinOp::Div, Int(x), Int(y)) => Int(x.floor_div(&y).expect("the divisor is not zero")),
+            (BinOp::Mod, Int(x), Int(y)) => Int(x.floor_mod(&y).expect("the divisor is not zero")),
             (BinOp::Concat, List(x), List(y)) => {
                 // The operands are usually fresh lists: reuse the first and move the second.
                 let mut out = Arc::try_unwrap(x).unwrap_or_else(|x| x.to_vec());
@@ -492,7 +584,12 @@ impl Machine<'_> {
             // `3 * G` (or `3 times G`): copies of a game.
             (BinOp::Mul, Int(n), g @ DVal::Game(_)) | (BinOp::Mul, g @ DVal::Game(_), Int(n)) => {
                 let g = self.as_game(&g, span)?;
-                let r = cgt_core::operators::multiple(&mut self.s.games, &cgt_core::Dyadic::integer(n), g, self.budget);
+                let r = cgt_core::operators::multiple(
+                    &mut self.s.games,
+                    &cgt_core::Dyadic::integer(n.to_big()),
+                    g,
+                    self.budget,
+                );
                 match r {
                     Ok(r) => DVal::game(&self.s.games, r),
                     Err(cgt_core::operators::OpError::Exhausted(x)) => return Err(Stop::Budget(x)),
@@ -511,13 +608,17 @@ impl Machine<'_> {
         })
     }
 
-    pub(super) fn builtin(&mut self, b: Builtin, args: Vec<DVal>, span: &Span) -> R<DVal> {
+    pub(super) fn builtin(&mut self, b: Builtin, mut args: Vec<DVal>, span: &Span) -> R<DVal> {
         let items: Vec<DVal> = match (b, args.as_slice()) {
-            (Builtin::Isqrt, [DVal::Int(n)]) if !n.is_negative() => return Ok(DVal::Int(n.sqrt())),
+            (Builtin::Isqrt, [DVal::Int(n)]) if !n.is_negative() => return Ok(DVal::Int(n.isqrt())),
             (Builtin::Isqrt, _) => return Err(fail(span, "isqrt takes one whole number >= 0")),
             (Builtin::Len, [DVal::Str(s)]) => return Ok(DVal::Int(s.chars().count().into())),
-            (Builtin::Len, [DVal::Tuple(xs)]) => return Ok(DVal::Int(xs.len().into())),
-            (_, [DVal::List(xs)]) => xs.to_vec(),
+            (Builtin::Len, [DVal::Tuple(xs) | DVal::List(xs)]) => return Ok(DVal::Int(xs.len().into())),
+            (_, [DVal::List(_)]) => {
+                // The list is usually fresh: take its items rather than copy them.
+                let Some(DVal::List(xs)) = args.pop() else { unreachable!("matched above") };
+                Arc::try_unwrap(xs).unwrap_or_else(|xs| xs.to_vec())
+            }
             (Builtin::Min | Builtin::Max, xs) if xs.len() >= 2 => args,
             _ => return Err(fail(span, "expects one list (min and max also take several numbers)")),
         };
@@ -539,9 +640,12 @@ impl Machine<'_> {
                 DVal::Int(seen.iter().position(|s| !s).unwrap_or(items.len()).into())
             }
             Builtin::Sum => {
-                let mut acc = DVal::Int(BigInt::zero());
+                let mut acc = DVal::Int(Int::Small(0));
                 for x in items {
-                    acc = self.binary(BinOp::Add, acc, x, span)?;
+                    acc = match (&acc, &x) {
+                        (DVal::Int(a), DVal::Int(b)) => DVal::Int(a.add(b)),
+                        _ => self.binary(BinOp::Add, acc, x, span)?,
+                    };
                 }
                 acc
             }
@@ -563,6 +667,14 @@ impl Machine<'_> {
     }
 }
 
+/// Where the values of a comprehension go: a list, or straight into `len` or `sum`.
+pub(super) enum Out {
+    List(Vec<DVal>),
+    Count(usize),
+    /// The running sum, and where the `sum` is (for its errors).
+    Sum(DVal, Span),
+}
+
 /// Text a function gave, as the string of the same letters; any other value as it is.
 fn as_str(v: DVal) -> DVal {
     match v {
@@ -581,12 +693,14 @@ fn simple<'a>(e: &'a CExpr, frame: &'a [DVal]) -> Option<&'a DVal> {
 }
 
 /// `x op y` on whole numbers, for the operators that cannot fail.
-fn int_op(op: BinOp, x: &BigInt, y: &BigInt) -> Option<DVal> {
+fn int_op(op: BinOp, x: &Int, y: &Int) -> Option<DVal> {
     Some(match op {
-        BinOp::Add => DVal::Int(x + y),
-        BinOp::Sub => DVal::Int(x - y),
+        BinOp::Add => DVal::Int(x.add(y)),
+        BinOp::Sub => DVal::Int(x.sub(y)),
         // A product of small numbers needs no memory check (`binary` checks the large ones).
-        BinOp::Mul if x.bits() + y.bits() <= 4096 => DVal::Int(x * y),
+        BinOp::Mul if x.bits() + y.bits() <= 4096 => DVal::Int(x.mul(y)),
+        BinOp::Div => DVal::Int(x.floor_div(y)?),
+        BinOp::Mod => DVal::Int(x.floor_mod(y)?),
         BinOp::Eq => DVal::Bool(x == y),
         BinOp::Ne => DVal::Bool(x != y),
         BinOp::Lt => DVal::Bool(x < y),
@@ -603,11 +717,6 @@ fn is_game(v: &DVal) -> bool {
 
 fn is_comparison(op: BinOp) -> bool {
     matches!(op, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Confused)
-}
-
-fn floor_div(x: &BigInt, y: &BigInt) -> BigInt {
-    let q = x / y;
-    if (x % y != BigInt::zero()) && (x.is_negative() != y.is_negative()) { q - 1 } else { q }
 }
 
 /// Whether the comparison `op` holds of two games that compare as `c`.
@@ -646,5 +755,5 @@ pub(super) fn op_name(op: BinOp) -> &'static str {
 }
 
 pub(super) fn fail(span: &Span, msg: &str) -> Stop {
-    Stop::Fail(Fail { span: span.clone(), message: msg.to_string(), chain: Vec::new() })
+    Stop::Fail(Box::new(Fail { span: span.clone(), message: msg.to_string(), chain: Vec::new() }))
 }

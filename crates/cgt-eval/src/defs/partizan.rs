@@ -135,7 +135,7 @@ impl Session {
         let mut sum = self.games.zero();
         for v in values {
             let g = match v {
-                DVal::Int(n) => self.games.number(&cgt_core::Dyadic::integer(n)),
+                DVal::Int(n) => self.games.number(&cgt_core::Dyadic::integer(n.to_big())),
                 DVal::Game(g) => g,
                 _ => {
                     let msg = format!("`{}` did not give a game", r.name.node);
@@ -166,7 +166,7 @@ impl Session {
                     _ => return Err(no_sides()),
                 },
                 DVal::Int(n) => {
-                    let g = self.games.number(&cgt_core::Dyadic::integer(n));
+                    let g = self.games.number(&cgt_core::Dyadic::integer(n.to_big()));
                     self.short_sided(g, span, ctx)?
                 }
                 DVal::Game(g) => self.short_sided(g, span, ctx)?,
@@ -202,7 +202,7 @@ impl Session {
 /// One argument of `NAME[...]` as the values of a position's parameters: a number or a word
 /// for a rule of one parameter, `WxH` for a rule of two.
 fn position_of_arg(name: &str, a: &RuleArg, arity: usize) -> EvalResult<Vec<DVal>> {
-    let int = |s: &str| s.parse::<BigInt>().ok().map(DVal::Int);
+    let int = |s: &str| s.parse::<BigInt>().ok().map(|n| DVal::Int(super::Int::big(n)));
     let args = match (&a.kind, arity) {
         (RuleArgKind::Int(s), 1) => int(s).map(|v| vec![v]),
         (RuleArgKind::Str(s) | RuleArgKind::Word(s), 1) => Some(vec![DVal::Str(Arc::from(s.as_str()))]),

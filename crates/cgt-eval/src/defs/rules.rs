@@ -300,7 +300,7 @@ fn heap(name: &str, n: u64, x: &DVal) -> Result<u64, OptError> {
 /// One heap of an option of heap `n`: a whole number.
 pub(super) fn any_heap(name: &str, n: u64, x: &DVal) -> Result<u64, String> {
     match x {
-        DVal::Int(h) => u64::try_from(h).ok(),
+        DVal::Int(h) => h.to_u64(),
         _ => None,
     }
     .ok_or_else(|| format!("`{name}`: an option of heap {n} is not a heap, a tuple of heaps or `()`"))
