@@ -39,6 +39,7 @@ impl Int {
     }
 
     /// The number as a machine word, when it fits.
+    #[inline]
     pub fn small(&self) -> Option<i64> {
         match self {
             Int::Small(x) => Some(*x),
@@ -47,6 +48,7 @@ impl Int {
     }
 
     /// The number as an index or a length, when it is one.
+    #[inline]
     pub fn to_usize(&self) -> Option<usize> {
         match self {
             Int::Small(x) => usize::try_from(*x).ok(),
@@ -62,10 +64,12 @@ impl Int {
         }
     }
 
+    #[inline]
     pub fn is_zero(&self) -> bool {
         matches!(self, Int::Small(0))
     }
 
+    #[inline]
     pub fn is_negative(&self) -> bool {
         match self {
             Int::Small(x) => *x < 0,
@@ -81,6 +85,7 @@ impl Int {
         }
     }
 
+    #[inline]
     pub fn add(&self, o: &Int) -> Int {
         match (self, o) {
             (Int::Small(x), Int::Small(y)) => match x.checked_add(*y) {
@@ -91,6 +96,7 @@ impl Int {
         }
     }
 
+    #[inline]
     pub fn sub(&self, o: &Int) -> Int {
         match (self, o) {
             (Int::Small(x), Int::Small(y)) => match x.checked_sub(*y) {
@@ -101,6 +107,7 @@ impl Int {
         }
     }
 
+    #[inline]
     pub fn mul(&self, o: &Int) -> Int {
         match (self, o) {
             (Int::Small(x), Int::Small(y)) => match x.checked_mul(*y) {
@@ -175,6 +182,7 @@ fn isqrt_u64(n: u64) -> u64 {
 }
 
 impl Ord for Int {
+    #[inline]
     fn cmp(&self, o: &Int) -> Ordering {
         match (self, o) {
             (Int::Small(x), Int::Small(y)) => x.cmp(y),

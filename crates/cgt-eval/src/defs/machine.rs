@@ -490,6 +490,14 @@ impl Machine<'_> {
 
     /// Computes one value of a comprehension and puts it where it goes.
     fn element(&mut self, e: &CExpr, frame: &mut Vec<DVal>, out: &mut Out, option: bool) -> R<()> {
+        // `len` of values that cannot fail (parameters, constants, tuples of them) needs
+        // only their count.
+        if let Out::Count(n) = out
+            && cannot_fail(e)
+        {
+            *n += 1;
+            return Ok(());
+        }
         let v = match e {
             // A whole number computed on machine words goes straight out.
             CExpr::Fast(f, _) if let Some(x) = f.int(frame) => DVal::Int(Int::Small(x)),
@@ -500,6 +508,7 @@ impl Machine<'_> {
     }
 
     /// Puts one value of a comprehension where it goes.
+    #[inline]
     fn emit(&mut self, out: &mut Out, v: DVal) -> R<()> {
         match out {
             Out::List(xs) => xs.push(v),
@@ -673,6 +682,16 @@ pub(super) enum Out {
     Count(usize),
     /// The running sum, and where the `sum` is (for its errors).
     Sum(DVal, Span),
+}
+
+/// Whether evaluating `e` cannot fail or call anything: a parameter, a constant, or a tuple
+/// of such.
+fn cannot_fail(e: &CExpr) -> bool {
+    match e {
+        CExpr::Local(_) | CExpr::Const(_) => true,
+        CExpr::Tuple(xs) => xs.iter().all(cannot_fail),
+        _ => false,
+    }
 }
 
 /// Text a function gave, as the string of the same letters; any other value as it is.
