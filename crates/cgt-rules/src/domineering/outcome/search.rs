@@ -172,15 +172,29 @@ impl<'a> Search<'a> {
         Ok(run)
     }
 
-    /// Whether one of the moves of the player to move wins: board moves first (best first),
-    /// then moves in `rest`.
+    /// Whether one of the moves of the player to move wins: board moves first (best first,
+    /// the mover's safe moves last), then moves in `rest`.
+    ///
+    /// The mover's safe moves are cut by this fact. Say Left moves, `G` is `board + rest`,
+    /// and `m` is a safe move of Left (both cells with no free cell beside them in the row,
+    /// so Right can never cover them; cells only fill up, so that stays true), `G'` the
+    /// position after it. Then `G >= G' + 1`: Left wins `G - G' - 1` moving second by
+    /// copying. The free cells of the two boards differ by `m` alone. A move of Right in `G`
+    /// misses `m`, so Left makes the same move in `-G'` (where it is Left's); a move of Right
+    /// in `-G'` is a move of Left in `G'`, which misses `m`, so Left makes it in `G`; moves in
+    /// the two copies of `rest` are copied the same way; and when Right takes the `-1` (its
+    /// only option, to 0), Left plays `m`, which is still free, after which the two boards
+    /// are equal and Left copies to the end. So if `m` wins, `G' >= 0`, then `G >= 1 > 0`:
+    /// Right moving first loses. Hence, if Right moving first is known to win, no safe move
+    /// of Left wins (moves in `rest` are still tried); and when one does win, Right moving
+    /// first is stored as lost.
     fn try_moves(&mut self, board: u128, rest: GameId, left: bool) -> Result<bool, Exhausted> {
-        let Some(moves) = self.ordered_moves(board, rest, left)? else { return Ok(true) };
+        let Some((moves, unsafe_moves)) = self.ordered_moves(board, rest, left)? else { return Ok(true) };
         // The positions after each move, and a move to a position the table knows to be lost
         // for the other side taken at once (enhanced transposition cutoff); a move to a
         // position the table knows to be won by the other side is dropped.
         let mut children = Vec::with_capacity(moves.len());
-        for &i in &moves {
+        for (n, &i) in moves.iter().enumerate() {
             let m = self.geo.domino(i, left);
             let after = board & !m;
             let (after, rest) = self.absorb(after, self.geo.neighbours(m, after), rest)?;
@@ -190,11 +204,25 @@ impl<'a> Search<'a> {
                 // Proven a win for the other side: this move loses, and need not be searched
                 // (the entry may be overwritten before then, but the fact stays true).
                 Some(true) => continue,
-                _ => children.push((after, rest)),
+                _ => children.push((after, rest, n >= unsafe_moves)),
             }
         }
-        for (after, rest) in children {
-            if !self.wins(after, rest, !left)? {
+        let mut safe_cut = false;
+        for (after, after_rest, safe) in children {
+            if safe && !safe_cut {
+                // Every other board move has failed. A safe move wins only if the other side
+                // moving first loses (above): if that is known to be a win, they all lose.
+                if self.other_side_wins_first(board, rest, left)? {
+                    break;
+                }
+                safe_cut = true;
+            }
+            if !self.wins(after, after_rest, !left)? {
+                if safe {
+                    // The position is at least 1, so the other side moving first loses.
+                    let key = Key { board: self.geo.least_image(board), rest, left: !left };
+                    self.table.put(key, false, 1);
+                }
                 return Ok(true);
             }
         }
@@ -207,17 +235,36 @@ impl<'a> Search<'a> {
         Ok(false)
     }
 
-    /// The first cells of the board moves of one side, best first: by the safe moves (twice)
-    /// and the possible moves the move leaves its side against the other's, the evaluation
-    /// DOMI and Obsequi order by (Breuker et al. 2000, Bullock 2002). A history of refutations
-    /// found elsewhere, tried first, cost ten times the nodes on 7x7 (and killer moves by
-    /// depth 10-90% more nodes on 7x7, 6x7 and 7x6, session 16).
+    /// Whether the other side, moving first on `board + rest`, is known to win, from the
+    /// table or by counting (no search).
+    fn other_side_wins_first(&mut self, board: u128, rest: GameId, left: bool) -> Result<bool, Exhausted> {
+        let key = Key { board: self.geo.least_image(board), rest, left: !left };
+        if let Some(wins) = self.table.get(&key) {
+            return Ok(wins);
+        }
+        Ok(self.bounds(board, rest, !left)? == Some(true))
+    }
+
+    /// The first cells of the board moves of one side, best first, and how many of them
+    /// come before the safe ones: by the safe moves (twice) and the possible moves the move
+    /// leaves its side against the other's, the evaluation DOMI and Obsequi order by (Breuker
+    /// et al. 2000, Bullock 2002). A history of refutations found elsewhere, tried first, cost
+    /// ten times the nodes on 7x7 (and killer moves by depth 10-90% more nodes on 7x7, 6x7
+    /// and 7x6, session 16).
+    ///
+    /// The mover's safe moves (both cells with no free cell across, so the other side can
+    /// never cover them) come last, as Obsequi plays them (Bullock 2002): a safe move changes
+    /// nothing the other side can do and only spends the mover's own cells, so it wins only
+    /// when the position is already at least 1 (`try_moves` uses that to skip them).
+    /// Obsequi never searches them while another move is left; that stronger rule held on
+    /// every sub-board of 5x5, 4x6 and 3x8 checked exhaustively, but is not proven, so here
+    /// they are searched unless the proven cut applies.
     ///
     /// `None` when one of the moves leaves the other player lost by counting alone (as
     /// [`Search::bounds`] would find one level down): looked at for every move before any is
     /// searched, so that a quick win is not hidden behind a long search of another move. The
     /// counts it takes are the ones the evaluation needs, so both come from one pass.
-    fn ordered_moves(&mut self, board: u128, rest: GameId, left: bool) -> Result<Option<Vec<u32>>, Exhausted> {
+    fn ordered_moves(&mut self, board: u128, rest: GameId, left: bool) -> Result<Option<(Vec<u32>, usize)>, Exhausted> {
         let (run_left, run_right) = self.runs(rest)?;
         let (int_left, int_right) = match self.games.as_number(rest) {
             Some(x) if x.is_integer() => integer_moves(&x),
@@ -226,20 +273,9 @@ impl<'a> Search<'a> {
         let (int_me, run_them) = if left { (int_left, run_right) } else { (int_right, run_left) };
         let g = &self.geo;
         let mut anchors = g.anchors(board, left);
-        // The mover's own safe moves (both cells protected, so never covered by the other
-        // side) are not searched when it has another board move: Obsequi's rule (Bullock
-        // 2002), that a safe move can wait. What is proven is only that a safe move keeps its
-        // worth, G >= G' + 1 for G' the position after it (the other side cannot touch its
-        // cells, so the mover copies the other's moves and answers a move in -1 with it);
-        // that a non-safe winning move then exists is NOT proven here. The rule is kept on
-        // evidence: `safe_move_rule_agrees_with_the_plain_search` compares the search with
-        // the plain search from the rules on 4,000 random boards with holes, both players
-        // first, and fails when the rule is loosened to moves with one protected cell.
-        // Every move, safe or not, is still looked at by the counting test below.
         let protected = g.protected(board, left);
         let safe_anchors = anchors & protected & (protected >> g.step(left));
-        let searched = if safe_anchors == anchors { anchors } else { anchors & !safe_anchors };
-        let mut scored: Vec<(i64, u32)> = Vec::with_capacity(anchors.count_ones() as usize);
+        let mut scored: Vec<(bool, i64, u32)> = Vec::with_capacity(anchors.count_ones() as usize);
         while anchors != 0 {
             let i = anchors.trailing_zeros();
             anchors &= anchors - 1;
@@ -254,12 +290,11 @@ impl<'a> Search<'a> {
             // count double, every possible move once (`units.safe` is the mover's safe moves).
             let safe = i64::from(units.safe) - i64::from(g.safe_moves(after, !left));
             let free = i64::from(g.max_moves(after, left)) - i64::from(theirs);
-            if searched >> i & 1 == 1 {
-                scored.push((ORDER_SAFE * safe + free, i));
-            }
+            scored.push((safe_anchors >> i & 1 == 1, -(ORDER_SAFE * safe + free), i));
         }
-        scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
-        Ok(Some(scored.into_iter().map(|(_, code)| code).collect()))
+        scored.sort_unstable();
+        let unsafe_moves = scored.iter().take_while(|s| !s.0).count();
+        Ok(Some((scored.into_iter().map(|(_, _, code)| code).collect(), unsafe_moves)))
     }
 
     fn check_memory(&self) -> Result<(), Exhausted> {

@@ -49,45 +49,59 @@ struct Bucket([Slot; 2]);
 /// The table.
 pub(super) struct Table {
     buckets: Vec<Bucket>,
+    /// A byte of each slot's key hash (0: empty), looked at before the bucket: most probes
+    /// (every move's position is probed before any is searched) find nothing, and this array,
+    /// a sixteenth of the buckets' size, stays in the cache where the buckets do not
+    /// (probing the buckets alone was over a quarter of the search's time).
+    tags: Vec<[u8; 2]>,
 }
 
 /// The bytes of one slot.
-pub(super) const SLOT_BYTES: usize = size_of::<Bucket>() / 2;
+pub(super) const SLOT_BYTES: usize = size_of::<Bucket>() / 2 + 1;
 
 impl Table {
     /// A table of `2^log2` slots (at least 2).
     pub(super) fn new(log2: u32, filler: GameId) -> Table {
         let free = Slot { board: 0, rest: filler, left: false, wins: false, work: 0, used: false };
-        Table { buckets: vec![Bucket([free; 2]); 1 << (log2.max(1) - 1)] }
+        let n = 1 << (log2.max(1) - 1);
+        Table { buckets: vec![Bucket([free; 2]); n], tags: vec![[0; 2]; n] }
     }
 
     /// The bytes the table holds.
     pub(super) fn bytes(&self) -> usize {
-        self.buckets.len() * size_of::<Bucket>()
+        self.buckets.len() * (size_of::<Bucket>() + size_of::<[u8; 2]>())
     }
 
     /// Whether the player to move wins the key's position, if stored.
     pub(super) fn get(&self, key: &Key) -> Option<bool> {
-        self.buckets[self.bucket(key)].0.iter().find(|s| s.holds(key)).map(|s| s.wins)
+        let (i, tag) = self.place(key);
+        if !self.tags[i].contains(&tag) {
+            return None;
+        }
+        self.buckets[i].0.iter().find(|s| s.holds(key)).map(|s| s.wins)
     }
 
     /// Stores a proven result; `nodes` is the size of its proof.
     pub(super) fn put(&mut self, key: Key, wins: bool, nodes: u64) {
-        let i = self.bucket(&key);
+        let (i, tag) = self.place(&key);
         let work = (64 - nodes.leading_zeros()) as u8;
         let slot = Slot { board: key.board, rest: key.rest, left: key.left, wins, work, used: true };
         let [first, second] = &mut self.buckets[i].0;
         if !first.used || first.holds(&key) || first.work <= work {
             *first = slot;
+            self.tags[i][0] = tag;
         } else {
             *second = slot;
+            self.tags[i][1] = tag;
         }
     }
 
-    fn bucket(&self, key: &Key) -> usize {
+    /// The key's bucket, and its tag: a byte of its hash, never 0.
+    fn place(&self, key: &Key) -> (usize, u8) {
         let mut h = FxHasher::default();
         key.hash(&mut h);
-        (h.finish() as usize) & (self.buckets.len() - 1)
+        let h = h.finish();
+        ((h as usize) & (self.buckets.len() - 1), (h >> 56) as u8 | 1)
     }
 }
 

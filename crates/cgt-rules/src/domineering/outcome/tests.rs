@@ -276,10 +276,10 @@ fn counting_rules_agree_with_the_plain_search() {
     assert!(wins > 300 && losses > 300, "too few decided: {wins} wins, {losses} losses");
 }
 
-/// The search, which does not search the mover's safe moves while it has another board move
-/// (`Search::ordered_moves`), against the plain search from the rules (every move tried), on
-/// random boards with holes of up to 20 cells, both players first, with and without exact
-/// regions. Loosening the rule to moves with one protected cell makes this fail.
+/// The search, which searches the mover's safe moves last and skips them when the other side
+/// moving first is known to win (`Search::try_moves`), against the plain search from the rules
+/// (every move tried), on random boards with holes of up to 20 cells, both players first, with
+/// and without exact regions.
 #[test]
 fn safe_move_rule_agrees_with_the_plain_search() {
     let budget = Budget::unlimited();
@@ -300,4 +300,66 @@ fn safe_move_rule_agrees_with_the_plain_search() {
             }
         }
     }
+}
+
+/// The fact the safe-move cut rests on (`Search::try_moves`), from the rules alone: when a
+/// safe move of the side to move wins (both cells with no free cell beside them across the
+/// side's direction), the position is at least 1, so the other side moving first loses. The
+/// plain search decides both; the test fails if the cut is widened to moves with one safe
+/// cell.
+#[test]
+fn a_winning_safe_move_means_the_other_side_loses_first() {
+    let mut memo = HashMap::new();
+    let mut rng = Rng::new(0x5afe_1e55_0001);
+    let mut fired = 0;
+    for _ in 0..3000 {
+        let rows = 1 + rng.below(5) as usize;
+        let cols = 1 + rng.below((20 / rows).min(7) as u64) as usize;
+        let holes = rng.below(5);
+        let board = random_board(&mut rng, rows, cols, holes);
+        for left in [true, false] {
+            for (after, safe) in moves_and_safety(&board, left) {
+                if safe && !plain_wins(&mut memo, &after, !left) {
+                    fired += 1;
+                    assert!(!plain_wins(&mut memo, &board, !left), "{} left {left}", board.to_notation());
+                }
+            }
+        }
+    }
+    assert!(fired > 300, "too few winning safe moves: {fired}");
+}
+
+/// Every move of one side with the board after it, and whether it is safe (no free cell
+/// beside either of its cells across the side's direction), from the board's own cells.
+fn moves_and_safety(board: &Board, left: bool) -> Vec<(Board, bool)> {
+    let free = |r: isize, c: isize| {
+        r >= 0
+            && c >= 0
+            && (r as usize) < board.rows()
+            && (c as usize) < board.cols()
+            && board.is_free(r as usize, c as usize)
+    };
+    let (dr, dc) = if left { (1, 0) } else { (0, 1) };
+    let mut out = Vec::new();
+    for r in 0..board.rows() as isize {
+        for c in 0..board.cols() as isize {
+            let (r2, c2) = (r + dr, c + dc);
+            if !free(r, c) || !free(r2, c2) {
+                continue;
+            }
+            let open = |r: isize, c: isize| {
+                if left { free(r, c - 1) || free(r, c + 1) } else { free(r - 1, c) || free(r + 1, c) }
+            };
+            let safe = !open(r, c) && !open(r2, c2);
+            let text: Vec<String> = (0..board.rows() as isize)
+                .map(|i| {
+                    (0..board.cols() as isize)
+                        .map(|j| if (i, j) == (r, c) || (i, j) == (r2, c2) || !free(i, j) { '#' } else { '.' })
+                        .collect()
+                })
+                .collect();
+            out.push((Board::from_rows(&text).unwrap(), safe));
+        }
+    }
+    out
 }

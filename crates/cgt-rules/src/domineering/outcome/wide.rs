@@ -180,7 +180,7 @@ impl Geometry {
                 touched |= (ends << across) | (ends >> across) | ends;
                 u.exposed |= ends;
                 u.open += 1;
-                u.open_two += u32::from(ends.count_ones() == 2);
+                u.open_two += u32::from(ends == m);
             }
         }
         u
@@ -220,16 +220,18 @@ impl Geometry {
     fn pairs(&self, b: u128, left: bool) -> (u32, u128) {
         let (lines, shift, mask) =
             if left { (self.rows, self.stride, self.row_mask) } else { (self.cols, 1, self.first_col) };
-        let (mut open, mut count, mut used) = (0u128, 0u32, 0u128);
+        // One count at the end: `count_ones` is a software routine on the baseline x86-64
+        // target (no POPCNT), and counting every line cost a fifth of the search's time.
+        let (mut open, mut used) = (0u128, 0u128);
         for i in 0..lines as u32 {
             let line = (b >> (i * shift)) & mask;
             let paired = open & line;
-            count += paired.count_ones();
             if paired != 0 {
                 used |= (paired << (i * shift)) | (paired << ((i - 1) * shift));
             }
             open = line & !paired;
         }
+        let count = used.count_ones() / 2;
         (count, used)
     }
 
