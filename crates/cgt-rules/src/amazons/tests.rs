@@ -2,19 +2,14 @@
 //! colour swap) against a plain search of the rules with its own move generator on random
 //! small boards.
 
-use cgt_core::Budget;
-use cgt_core::game::{DisplayStyle, Games};
-
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_plain_agrees, at, rows_of};
+use crate::position::testing::{Rows, assert_boards_agree, at, random_rows, shown_by_solver};
 use crate::test_rng::Rng;
 
 fn shown(rows: &[&str]) -> String {
-    let mut games = Games::new();
-    let g = Board::from_rows(rows).unwrap().game(&mut games, &Budget::unlimited()).unwrap();
-    games.display(g, DisplayStyle::default())
+    shown_by_solver(Board::from_rows(rows).unwrap())
 }
 
 #[test]
@@ -47,18 +42,8 @@ fn notation_and_moves() {
 #[test]
 fn solver_agrees_with_search_on_random_boards() {
     let mut rng = Rng(0xa54f_f53a_5f1d_36f1);
-    let boards: Vec<(Rows, Board)> = (0..300)
-        .map(|_| {
-            let rows = 1 + rng.below(3);
-            let cols = 1 + rng.below(7 / rows);
-            let text: Vec<String> = (0..rows)
-                .map(|_| (0..cols).map(|_| ['x', 'o', '.', '.', '.', '#'][rng.below(6) as usize]).collect())
-                .collect();
-            (rows_of(&text), Board::from_rows(&text).unwrap())
-        })
-        .collect();
-    let mut games = Games::new();
-    assert_eq!(assert_plain_agrees(&mut games, boards, &plain_moves), 300);
+    let boards = (0..300).map(|_| random_rows(&mut rng, 3, 7, 7, &['x', 'o', '.', '.', '.', '#']));
+    assert_eq!(assert_boards_agree(boards, |text| Board::from_rows(text).unwrap(), &plain_moves), 300);
 }
 
 /// The eight queen directions.

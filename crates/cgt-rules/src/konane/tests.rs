@@ -1,19 +1,14 @@
 //! Konane: small values by hand, notation and multiple jumps, and the solver (symmetries,
 //! colour swap) against the plain search on random boards.
 
-use cgt_core::Budget;
-use cgt_core::game::{DisplayStyle, Games};
-
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_plain_agrees, at, rows_of};
+use crate::position::testing::{Rows, assert_boards_agree, at, random_rows, shown_by_solver};
 use crate::test_rng::Rng;
 
 fn shown(rows: &[&str]) -> String {
-    let mut games = Games::new();
-    let g = Board::from_rows(rows).unwrap().game(&mut games, &Budget::unlimited()).unwrap();
-    games.display(g, DisplayStyle::default())
+    shown_by_solver(Board::from_rows(rows).unwrap())
 }
 
 #[test]
@@ -42,17 +37,8 @@ fn notation_and_jumps() {
 #[test]
 fn solver_agrees_with_search_on_random_boards() {
     let mut rng = Rng(0x3c6e_f372_fe94_f82b);
-    let boards: Vec<(Rows, Board)> = (0..400)
-        .map(|_| {
-            let rows = 1 + rng.below(3);
-            let cols = 1 + rng.below(12 / rows);
-            let text: Vec<String> =
-                (0..rows).map(|_| (0..cols).map(|_| ['x', 'o', '.'][rng.below(3) as usize]).collect()).collect();
-            (rows_of(&text), Board::from_rows(&text).unwrap())
-        })
-        .collect();
-    let mut games = Games::new();
-    assert_eq!(assert_plain_agrees(&mut games, boards, &plain_moves), 400);
+    let boards = (0..400).map(|_| random_rows(&mut rng, 3, 12, 12, &['x', 'o', '.']));
+    assert_eq!(assert_boards_agree(boards, |text| Board::from_rows(text).unwrap(), &plain_moves), 400);
 }
 
 /// Konane's moves straight from the rules: a stone of the mover's jumps orthogonally over an

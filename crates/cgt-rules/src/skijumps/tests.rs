@@ -1,21 +1,17 @@
 //! Ski Jumps: the solver (trimmed rows, mirror images) against a plain memoised search of the
 //! rules with its own move generator on random boards, Winning Ways' values, and the notation.
 
-use std::collections::HashMap;
-
-use cgt_core::Budget;
-use cgt_core::game::{DisplayStyle, GameId, Games};
-
 use super::Board;
 use crate::grid::GridError;
 use crate::position::Partizan;
+use crate::position::testing::{Rows, assert_boards_agree, random_rows, shown_by_solver};
 use crate::test_rng::Rng;
 
 /// The moves of one side straight from the rules, on rows of letters: every skier of the side
 /// slides 1, 2, ... squares its way while the squares are empty, or off the edge once the rest
 /// of the row that way is empty; a jumper (upper case) with an opposing skier directly below
 /// and an empty square below that jumps there, and the skier jumped over is written in lower case.
-fn moves(rows: &[Vec<char>], left: bool) -> Vec<Vec<Vec<char>>> {
+fn moves(rows: &Rows, left: bool) -> Vec<Rows> {
     let (jumper, slipper, foe) = if left { ('L', 'l', ['R', 'r']) } else { ('R', 'r', ['L', 'l']) };
     let width = rows.first().map_or(0, Vec::len) as isize;
     let step: isize = if left { 1 } else { -1 };
@@ -54,47 +50,16 @@ fn moves(rows: &[Vec<char>], left: bool) -> Vec<Vec<Vec<char>>> {
     out
 }
 
-/// The value of a whole board from [`moves`], memoised on the whole board (no trimming, no
-/// mirror images).
-fn plain(games: &mut Games, rows: Vec<Vec<char>>, memo: &mut HashMap<Vec<Vec<char>>, GameId>) -> GameId {
-    if let Some(&g) = memo.get(&rows) {
-        return g;
-    }
-    let left: Vec<GameId> = moves(&rows, true).into_iter().map(|m| plain(games, m, memo)).collect();
-    let right: Vec<GameId> = moves(&rows, false).into_iter().map(|m| plain(games, m, memo)).collect();
-    let g = games.from_options(&left, &right, &Budget::unlimited()).unwrap();
-    memo.insert(rows, g);
-    g
-}
-
 fn shown(rows: &[&str]) -> String {
-    let mut games = Games::new();
-    let g = Board::from_rows(rows).unwrap().game(&mut games, &Budget::unlimited()).unwrap();
-    games.display(g, DisplayStyle::default())
+    shown_by_solver(Board::from_rows(rows).unwrap())
 }
 
 #[test]
 fn solver_agrees_with_search() {
     let mut rng = Rng(0x5e1f_0a7d_13c5_2b99);
-    let mut games = Games::new();
-    let mut memo = HashMap::new();
-    let budget = Budget::unlimited();
-    for _ in 0..400 {
-        let rows = 1 + rng.below(3) as usize;
-        let cols = 1 + rng.below(5) as usize;
-        let text: Vec<Vec<char>> = (0..rows)
-            .map(|_| {
-                (0..cols).map(|_| ['.', '.', '.', '.', '.', '.', 'L', 'R', 'l', 'r'][rng.below(10) as usize]).collect()
-            })
-            .collect();
-        let want = plain(&mut games, text.clone(), &mut memo);
-        let strings: Vec<String> = text.iter().map(|r| r.iter().collect()).collect();
-        let got = Board::from_rows(&strings).unwrap().game(&mut games, &budget).unwrap();
-        if got != want {
-            let (g, w) = (games.display(got, DisplayStyle::default()), games.display(want, DisplayStyle::default()));
-            panic!("{strings:?}: solver {g}, search {w}");
-        }
-    }
+    let letters = ['.', '.', '.', '.', '.', '.', 'L', 'R', 'l', 'r'];
+    let boards = (0..400).map(|_| random_rows(&mut rng, 3, 15, 5, &letters));
+    assert_eq!(assert_boards_agree(boards, |text| Board::from_rows(text).unwrap(), &moves), 400);
 }
 
 #[test]
