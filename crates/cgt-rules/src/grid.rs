@@ -210,14 +210,23 @@ impl Grid {
     /// with `diagonal`), each on the bounding box of the part, with every cell of the box
     /// outside the part set to `outside`; in reading order of their first cells.
     pub fn components(&self, member: impl Fn(u8) -> bool, diagonal: bool, outside: u8) -> Vec<Grid> {
+        let parts = self.flood(&member, |_, there| member(there), diagonal);
+        parts.iter().map(|part| self.part(part, outside)).collect()
+    }
+
+    /// The cells (indices, the first in reading order first) of each part a flood fill finds:
+    /// a part starts at each cell where `start` holds that no earlier part holds, and grows
+    /// from each of its cells to each neighbour (4-connected, or 8-connected with `diagonal`)
+    /// not in a part yet where `joins(code here, code there)` holds.
+    pub fn flood(&self, start: impl Fn(u8) -> bool, joins: impl Fn(u8, u8) -> bool, diagonal: bool) -> Vec<Vec<usize>> {
         let mut seen = vec![false; self.cells.len()];
         let mut out = Vec::new();
-        for start in 0..self.cells.len() {
-            if seen[start] || !member(self.cells[start]) {
+        for first in 0..self.cells.len() {
+            if seen[first] || !start(self.cells[first]) {
                 continue;
             }
-            seen[start] = true;
-            let mut part = vec![start];
+            seen[first] = true;
+            let mut part = vec![first];
             let mut i = 0;
             while let Some(&cell) = part.get(i) {
                 i += 1;
@@ -225,14 +234,14 @@ impl Grid {
                 for d in NEIGHBOURS.iter().take(if diagonal { 8 } else { 4 }) {
                     if let Some((nr, nc)) = self.step(r, c, *d, 1) {
                         let n = nr * self.cols + nc;
-                        if !seen[n] && member(self.cells[n]) {
+                        if !seen[n] && joins(self.cells[cell], self.cells[n]) {
                             seen[n] = true;
                             part.push(n);
                         }
                     }
                 }
             }
-            out.push(self.part(&part, outside));
+            out.push(part);
         }
         out
     }
