@@ -5,7 +5,7 @@
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_boards_agree, at, random_rows, shown_by_solver};
+use crate::position::testing::{Rows, assert_boards_agree, at, plain_stone_moves, random_rows, shown_by_solver};
 use crate::test_rng::Rng;
 
 fn shown(rows: &[&str]) -> String {
@@ -67,24 +67,18 @@ fn reach(rows: &Rows, from: (usize, usize)) -> Vec<(usize, usize)> {
 /// shoots an arrow like a queen from where it landed (its old square now empty), burning the
 /// square the arrow lands on.
 fn plain_moves(rows: &Rows, left: bool) -> Vec<Rows> {
-    let me = if left { 'x' } else { 'o' };
-    let mut out = Vec::new();
-    for r in 0..rows.len() {
-        for c in 0..rows[r].len() {
-            if rows[r][c] != me {
-                continue;
-            }
-            for to in reach(rows, (r, c)) {
-                let mut moved = rows.clone();
-                moved[r][c] = '.';
-                moved[to.0][to.1] = me;
-                for arrow in reach(&moved, to) {
-                    let mut next = moved.clone();
-                    next[arrow.0][arrow.1] = '#';
-                    out.push(next);
-                }
+    plain_stone_moves(rows, left, |(r, c), me, _| {
+        let mut out = Vec::new();
+        for to in reach(rows, (r, c)) {
+            let mut moved = rows.clone();
+            moved[r][c] = '.';
+            moved[to.0][to.1] = me;
+            for arrow in reach(&moved, to) {
+                let mut next = moved.clone();
+                next[arrow.0][arrow.1] = '#';
+                out.push(next);
             }
         }
-    }
-    out
+        out
+    })
 }

@@ -4,7 +4,9 @@
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_boards_agree, at, random_rows, shown_by_solver};
+use crate::position::testing::{
+    ORTHOGONAL, Rows, assert_boards_agree, at, plain_stone_moves, random_rows, shown_by_solver,
+};
 use crate::test_rng::Rng;
 
 fn shown(rows: &[&str]) -> String {
@@ -45,28 +47,22 @@ fn solver_agrees_with_search_on_random_boards() {
 /// adjacent enemy stone onto the empty square beyond, which removes the enemy stone, and may
 /// jump again in the same direction; stopping after any jump is a move.
 fn plain_moves(rows: &Rows, left: bool) -> Vec<Rows> {
-    let (me, enemy) = if left { ('x', 'o') } else { ('o', 'x') };
-    let mut out = Vec::new();
-    for r in 0..rows.len() {
-        for c in 0..rows[r].len() {
-            for d in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                if rows[r][c] != me {
-                    continue;
-                }
-                let mut next = rows.clone();
-                let mut from = (r, c);
-                loop {
-                    let over = at(&next, from, d, 1).filter(|&(a, b)| next[a][b] == enemy);
-                    let onto = at(&next, from, d, 2).filter(|&(a, b)| next[a][b] == '.');
-                    let (Some(o), Some(t)) = (over, onto) else { break };
-                    next[from.0][from.1] = '.';
-                    next[o.0][o.1] = '.';
-                    next[t.0][t.1] = me;
-                    out.push(next.clone());
-                    from = t;
-                }
+    plain_stone_moves(rows, left, |start, me, enemy| {
+        let mut out = Vec::new();
+        for d in ORTHOGONAL {
+            let mut next = rows.clone();
+            let mut from = start;
+            loop {
+                let over = at(&next, from, d, 1).filter(|&(a, b)| next[a][b] == enemy);
+                let onto = at(&next, from, d, 2).filter(|&(a, b)| next[a][b] == '.');
+                let (Some(o), Some(t)) = (over, onto) else { break };
+                next[from.0][from.1] = '.';
+                next[o.0][o.1] = '.';
+                next[t.0][t.1] = me;
+                out.push(next.clone());
+                from = t;
             }
         }
-    }
-    out
+        out
+    })
 }

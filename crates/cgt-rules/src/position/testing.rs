@@ -3,7 +3,10 @@
 //! Dominoes and Domineering held against their own engines through it; and [`plain_value`], the
 //! driver of the oracles that play from a move generator each ruleset's test writes itself,
 //! plainly from the rules, over the position's letters (so that a wrong move rule in a solver
-//! cannot pass by being shared with its oracle).
+//! cannot pass by being shared with its oracle). Beside them, the scaffolding the grid and graph
+//! rulesets' tests share: random rows of letters, the comparison loops ([`assert_boards_agree`],
+//! [`Oracle`]) and the outer loops of plain move generators over stones ([`plain_stone_moves`],
+//! [`plain_steps`]), which know no ruleset's moves.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -158,30 +161,46 @@ pub(crate) fn assert_boards_agree<P: Tabled>(
     assert_plain_agrees(&mut Games::new(), pairs, moves)
 }
 
-/// The moves of a game in which one of the mover's stones (`x` Left's, `o` Right's) steps onto
-/// an orthogonally adjacent square, straight from such rules: `step(enemy, there)` is the
-/// letter the stone leaves behind when it may step onto a square lettered `there`, else `None`.
-/// In reading order of the stones, then up, down, left, right.
-pub(crate) fn plain_steps(rows: &Rows, left: bool, step: impl Fn(char, char) -> Option<char>) -> Vec<Rows> {
+/// The boards `moves(from, me, enemy)` gives for each of the mover's stones (`me`, `x` Left's
+/// or `o` Right's, at `from`), in reading order: the outer loop of the plain move generators
+/// of games of stones.
+pub(crate) fn plain_stone_moves(
+    rows: &Rows,
+    left: bool,
+    moves: impl Fn((usize, usize), char, char) -> Vec<Rows>,
+) -> Vec<Rows> {
     let (me, enemy) = if left { ('x', 'o') } else { ('o', 'x') };
     let mut out = Vec::new();
-    for r in 0..rows.len() {
-        for c in 0..rows[r].len() {
-            for d in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                if rows[r][c] != me {
-                    continue;
-                }
-                let Some((tr, tc)) = at(rows, (r, c), d, 1) else { continue };
-                if let Some(behind) = step(enemy, rows[tr][tc]) {
-                    let mut next = rows.clone();
-                    next[r][c] = behind;
-                    next[tr][tc] = me;
-                    out.push(next);
-                }
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &letter) in row.iter().enumerate() {
+            if letter == me {
+                out.extend(moves((r, c), me, enemy));
             }
         }
     }
     out
+}
+
+/// The four orthogonal steps: up, down, left, right.
+pub(crate) const ORTHOGONAL: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+/// The moves of a game in which one of the mover's stones steps onto an orthogonally adjacent
+/// square, straight from such rules: `step(enemy, there)` is the letter the stone leaves behind
+/// when it may step onto a square lettered `there`, else `None`. In reading order of the
+/// stones, then up, down, left, right.
+pub(crate) fn plain_steps(rows: &Rows, left: bool, step: impl Fn(char, char) -> Option<char>) -> Vec<Rows> {
+    plain_stone_moves(rows, left, |(r, c), me, enemy| {
+        let targets = ORTHOGONAL.iter().filter_map(|&d| at(rows, (r, c), d, 1));
+        let steps = targets.filter_map(|(tr, tc)| step(enemy, rows[tr][tc]).map(|behind| (tr, tc, behind)));
+        steps
+            .map(|(tr, tc, behind)| {
+                let mut next = rows.clone();
+                next[r][c] = behind;
+                next[tr][tc] = me;
+                next
+            })
+            .collect()
+    })
 }
 
 /// The value of a position by [`search`], as printed.
