@@ -59,7 +59,16 @@ fn region_cells(g: &Grid) -> Vec<Vec<usize>> {
     // From an empty square: its empty and stone neighbours; from a stone: only its empty
     // neighbours (stones next to stones do not interact).
     let joins = |here: u8, there: u8| there != WALL && (here == EMPTY || there == EMPTY);
-    let mut parts = g.flood(|c| c == EMPTY, joins, false);
-    parts.retain(|part| part.iter().any(|&i| matches!(g.cells()[i], 1 | 2)));
-    parts
+    let mut out = Vec::new();
+    g.flood(
+        |c| c == EMPTY,
+        joins,
+        false,
+        |part| {
+            if part.iter().any(|&i| matches!(g.cells()[i], 1 | 2)) {
+                out.push(part.to_vec());
+            }
+        },
+    );
+    out
 }

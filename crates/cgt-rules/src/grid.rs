@@ -210,23 +210,33 @@ impl Grid {
     /// with `diagonal`), each on the bounding box of the part, with every cell of the box
     /// outside the part set to `outside`; in reading order of their first cells.
     pub fn components(&self, member: impl Fn(u8) -> bool, diagonal: bool, outside: u8) -> Vec<Grid> {
-        let parts = self.flood(&member, |_, there| member(there), diagonal);
-        parts.iter().map(|part| self.part(part, outside)).collect()
+        let mut out = Vec::new();
+        self.flood(&member, |_, there| member(there), diagonal, |part| out.push(self.part(part, outside)));
+        out
     }
 
-    /// The cells (indices, the first in reading order first) of each part a flood fill finds:
-    /// a part starts at each cell where `start` holds that no earlier part holds, and grows
-    /// from each of its cells to each neighbour (4-connected, or 8-connected with `diagonal`)
-    /// not in a part yet where `joins(code here, code there)` holds.
-    pub fn flood(&self, start: impl Fn(u8) -> bool, joins: impl Fn(u8, u8) -> bool, diagonal: bool) -> Vec<Vec<usize>> {
+    /// Gives `each` the cells (indices, the first in reading order first) of each part a flood
+    /// fill finds, in order of their first cells: a part starts at each cell where `start`
+    /// holds that no earlier part holds, and grows from each of its cells to each neighbour
+    /// (4-connected, or 8-connected with `diagonal`) not in a part yet where `joins(code here,
+    /// code there)` holds.
+    pub fn flood(
+        &self,
+        start: impl Fn(u8) -> bool,
+        joins: impl Fn(u8, u8) -> bool,
+        diagonal: bool,
+        mut each: impl FnMut(&[usize]),
+    ) {
         let mut seen = vec![false; self.cells.len()];
-        let mut out = Vec::new();
+        // One buffer for every part (a search reads the regions of very many small boards).
+        let mut part = Vec::new();
         for first in 0..self.cells.len() {
             if seen[first] || !start(self.cells[first]) {
                 continue;
             }
             seen[first] = true;
-            let mut part = vec![first];
+            part.clear();
+            part.push(first);
             let mut i = 0;
             while let Some(&cell) = part.get(i) {
                 i += 1;
@@ -241,9 +251,8 @@ impl Grid {
                     }
                 }
             }
-            out.push(part);
+            each(&part);
         }
-        out
     }
 
     /// The cells `part` (indices) on their bounding box, the rest of the box `outside`.

@@ -5,25 +5,21 @@
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_boards_agree, at, plain_stone_moves, random_rows, shown_by_solver};
+use crate::position::testing::{Rows, assert_boards_agree, at, plain_stone_moves, random_rows};
 use crate::test_rng::Rng;
-
-fn shown(rows: &[&str]) -> String {
-    shown_by_solver(Board::from_rows(rows).unwrap())
-}
 
 #[test]
 fn small_values() {
     // By hand: on a strip of n empty squares beside her, an amazon alone moves n times (one
     // step, shooting behind), and never more, as each move burns a square.
-    assert_eq!(shown(&["x"]), "0");
-    assert_eq!(shown(&["x."]), "1");
-    assert_eq!(shown(&["x.."]), "2");
-    assert_eq!(shown(&["..o"]), "-2");
+    assert_eq!(Board::shown(&["x"]), "0");
+    assert_eq!(Board::shown(&["x."]), "1");
+    assert_eq!(Board::shown(&["x.."]), "2");
+    assert_eq!(Board::shown(&["..o"]), "-2");
     // Parts cut apart by burnt squares add up.
-    assert_eq!(shown(&["x..", "###", "..o"]), "0");
-    assert_eq!(shown(&["x...", "####", "..o#"]), "1");
-    assert_eq!(shown(&[""]), "0");
+    assert_eq!(Board::shown(&["x..", "###", "..o"]), "0");
+    assert_eq!(Board::shown(&["x...", "####", "..o#"]), "1");
+    assert_eq!(Board::shown(&[""]), "0");
 }
 
 #[test]

@@ -6,31 +6,27 @@ use cgt_core::game::{DisplayStyle, Games};
 
 use super::Board;
 use crate::grid::quoted;
-use crate::position::testing::{Rows, assert_boards_agree, plain_steps, random_rows, shown_by_search, shown_by_solver};
+use crate::position::testing::{Rows, assert_boards_agree, plain_steps, random_rows, shown_by_search};
 use crate::position::{Partizan, Tabled};
 use crate::test_rng::Rng;
-
-fn shown(rows: &[&str]) -> String {
-    shown_by_solver(Board::from_rows(rows).unwrap())
-}
 
 #[test]
 fn small_values_by_hand() {
     // `x.`: Left moves to `ox`, where nobody can move: {0 | } = 1.
-    assert_eq!(shown(&["x."]), "1");
-    assert_eq!(shown(&["o."]), "-1");
+    assert_eq!(Board::shown(&["x."]), "1");
+    assert_eq!(Board::shown(&["o."]), "-1");
     // `.x.`: Left's moves leave `xo.` or `.ox`, where only Right moves (to a full board):
     // {-1 | } = 0.
-    assert_eq!(shown(&[".x."]), "0");
+    assert_eq!(Board::shown(&[".x."]), "0");
     // `x.o`: either player moves into the middle and fills the board: {0 | 0} = *.
-    assert_eq!(shown(&["x.o"]), "*");
+    assert_eq!(Board::shown(&["x.o"]), "*");
     // Full boards and boards without stones have no moves.
-    assert_eq!(shown(&["xo", "ox"]), "0");
-    assert_eq!(shown(&["...", "..."]), "0");
+    assert_eq!(Board::shown(&["xo", "ox"]), "0");
+    assert_eq!(Board::shown(&["...", "..."]), "0");
     // `#` squares are not on the board: `x#.` has no move.
-    assert_eq!(shown(&["x#."]), "0");
+    assert_eq!(Board::shown(&["x#."]), "0");
     for rows in [&["x."][..], &[".x."], &["x.o"], &["x.", ".o"], &["xo.", "..x"]] {
-        assert_eq!(shown(rows), shown_by_search(Board::from_rows(rows).unwrap()), "{rows:?}");
+        assert_eq!(Board::shown(rows), shown_by_search(Board::from_rows(rows).unwrap()), "{rows:?}");
     }
 }
 

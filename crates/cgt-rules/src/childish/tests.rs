@@ -4,7 +4,7 @@ use cgt_core::game::{DisplayStyle, GameId, Games};
 use cgt_core::{Budget, Dyadic};
 
 use super::Childish;
-use crate::hackenbush::tests::{Plain, plain_graph, standing};
+use crate::hackenbush::tests::{Plain, plain_graph, standing, up_nth_star};
 use crate::hackenbush::{Colour, Hackenbush, Player};
 use crate::position::Solver;
 use crate::position::testing::Oracle;
@@ -37,16 +37,6 @@ fn published_values() {
     ] {
         assert_eq!(shown(text), want, "{text}");
     }
-}
-
-/// `↑^[n]*`, where `↑^[0]* = *` and `↑^[n]* = {0, ↑^[n-1]* | 0}` (CGSuite's `^[n]*`).
-fn up_nth_star(games: &mut Games, n: usize) -> GameId {
-    let budget = Budget::unlimited();
-    let mut g = games.nimber(1);
-    for _ in 0..n {
-        g = games.from_options(&[games.zero(), g], &[games.zero()], &budget).unwrap();
-    }
-    g
 }
 
 #[test]

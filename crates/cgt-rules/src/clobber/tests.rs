@@ -7,12 +7,8 @@ use cgt_core::game::{DisplayStyle, Games};
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_boards_agree, plain_steps, random_rows, shown_by_search, shown_by_solver};
+use crate::position::testing::{Rows, assert_boards_agree, plain_steps, random_rows, shown_by_search};
 use crate::test_rng::Rng;
-
-fn shown(rows: &[&str]) -> String {
-    shown_by_solver(Board::from_rows(rows).unwrap())
-}
 
 #[test]
 fn published_values() {
@@ -27,7 +23,7 @@ fn published_values() {
     assert_eq!(shown_by_search(b), games.display(want, DisplayStyle::default()));
     // Strips by hand: `xo` is {0|0}, `xxo` is {0|*}, `xox` is {0|0}.
     let strips = [["xo"], ["xxo"], ["xox"], ["x.o"], [""]];
-    assert_eq!(strips.map(|s| shown(&s)), ["*", "^", "*", "0", "0"]);
+    assert_eq!(strips.map(|s| Board::shown(&s)), ["*", "^", "*", "0", "0"]);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use super::Board;
 use crate::grid::GridError;
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_boards_agree, at, random_rows, shown_by_solver};
+use crate::position::testing::{Rows, assert_boards_agree, at, random_rows};
 use crate::test_rng::Rng;
 
 /// Fission's moves straight from the rules, on rows of letters: every stone with two empty
@@ -28,10 +28,6 @@ fn plain_moves(rows: &Rows, left: bool) -> Vec<Rows> {
     out
 }
 
-fn shown(rows: &[&str]) -> String {
-    shown_by_solver(Board::from_rows(rows).unwrap())
-}
-
 #[test]
 fn solver_agrees_with_search() {
     let mut rng = Rng(0x510e_527f_ade6_82d1);
@@ -42,15 +38,15 @@ fn solver_agrees_with_search() {
 #[test]
 fn values_by_hand() {
     // One split each way, then no stone has two empty squares beside it.
-    assert_eq!(shown(&[".", "x", "."]), "1");
-    assert_eq!(shown(&[".x."]), "-1");
-    assert_eq!(shown(&["x"]), "0");
-    assert_eq!(shown(&["#", "x", "."]), "0");
+    assert_eq!(Board::shown(&[".", "x", "."]), "1");
+    assert_eq!(Board::shown(&[".x."]), "-1");
+    assert_eq!(Board::shown(&["x"]), "0");
+    assert_eq!(Board::shown(&["#", "x", "."]), "0");
     // The centre of a 3x3 board: Left leaves stones at the top and bottom middle, each of which
     // Right then splits (and Left's reply can never split them again): {-2 | 2} = 0.
-    assert_eq!(shown(&["...", ".x.", "..."]), "0");
+    assert_eq!(Board::shown(&["...", ".x.", "..."]), "0");
     // Two parts apart: a sum.
-    assert_eq!(shown(&[".#.", "x#x", ".#."]), "2");
+    assert_eq!(Board::shown(&[".#.", "x#x", ".#."]), "2");
 }
 
 #[test]

@@ -75,6 +75,14 @@ impl<R: StoneRules> Stones<R> {
     }
 }
 
+#[cfg(test)]
+impl<R: StoneRules> Stones<R> {
+    /// The value of the board of `rows` (which must be right), as printed: for the tests.
+    pub(crate) fn shown(rows: &[&str]) -> String {
+        crate::position::testing::shown_by_solver(Self::from_rows(rows).expect("rows of a board"))
+    }
+}
+
 impl<R: StoneRules> Partizan for Stones<R> {
     fn left_options(&self) -> Vec<Self> {
         R::moves(&self.grid, 1).into_iter().map(Self::of).collect()

@@ -4,25 +4,19 @@
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{
-    ORTHOGONAL, Rows, assert_boards_agree, at, plain_stone_moves, random_rows, shown_by_solver,
-};
+use crate::position::testing::{ORTHOGONAL, Rows, assert_boards_agree, at, plain_stone_moves, random_rows};
 use crate::test_rng::Rng;
-
-fn shown(rows: &[&str]) -> String {
-    shown_by_solver(Board::from_rows(rows).unwrap())
-}
 
 #[test]
 fn small_values() {
     // By hand: `xo.` gives Left one jump and Right none (1); `.xo.` is {0|0}.
-    assert_eq!(shown(&["xo."]), "1");
-    assert_eq!(shown(&[".xo."]), "*");
-    assert_eq!(shown(&["xo"]), "0");
-    assert_eq!(shown(&["x.o"]), "0");
+    assert_eq!(Board::shown(&["xo."]), "1");
+    assert_eq!(Board::shown(&[".xo."]), "*");
+    assert_eq!(Board::shown(&["xo"]), "0");
+    assert_eq!(Board::shown(&["x.o"]), "0");
     // Left stops after one jump (`..xo.`, which is {0|0} = *) or jumps twice (`....x`, 0);
     // Right cannot move: {0, *|} = 1.
-    assert_eq!(shown(&["xo.o."]), "1");
+    assert_eq!(Board::shown(&["xo.o."]), "1");
 }
 
 #[test]

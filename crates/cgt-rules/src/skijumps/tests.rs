@@ -4,7 +4,7 @@
 use super::Board;
 use crate::grid::GridError;
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_boards_agree, random_rows, shown_by_solver};
+use crate::position::testing::{Rows, assert_boards_agree, random_rows};
 use crate::test_rng::Rng;
 
 /// The moves of one side straight from the rules, on rows of letters: every skier of the side
@@ -50,10 +50,6 @@ fn moves(rows: &Rows, left: bool) -> Vec<Rows> {
     out
 }
 
-fn shown(rows: &[&str]) -> String {
-    shown_by_solver(Board::from_rows(rows).unwrap())
-}
-
 #[test]
 fn solver_agrees_with_search() {
     let mut rng = Rng(0x5e1f_0a7d_13c5_2b99);
@@ -67,27 +63,27 @@ fn winning_ways_values() {
     // Positions of Winning Ways ch. 3 ("Ski-Jumps"), as the cgt-tools crate also checks them.
     // Without a jump to come, each skier is worth its distance from its edge (counting the move
     // off the board): 5 - 3 = 2, and 5 - 8 + 2 = -1.
-    assert_eq!(shown(&["...L....", "..R.....", "........"]), "2");
-    assert_eq!(shown(&["........", "...l....", ".......R", "........", "......L."]), "-1");
+    assert_eq!(Board::shown(&["...L....", "..R.....", "........"]), "2");
+    assert_eq!(Board::shown(&["........", "...l....", ".......R", "........", "......L."]), "-1");
     // A jumper over a skier, and one that may come to be over one.
-    assert_eq!(shown(&[".L...", ".R...", "....."]), "5/2");
-    assert_eq!(shown(&["...R.", "...L.", "....."]), "-5/2");
-    assert_eq!(shown(&["L....", "....R", "....."]), "1/2");
+    assert_eq!(Board::shown(&[".L...", ".R...", "....."]), "5/2");
+    assert_eq!(Board::shown(&["...R.", "...L.", "....."]), "-5/2");
+    assert_eq!(Board::shown(&["L....", "....R", "....."]), "1/2");
 }
 
 #[test]
 fn values_by_hand() {
     // One Left skier with two squares to its east: three moves in a row for Left.
-    assert_eq!(shown(&["L.."]), "3");
-    assert_eq!(shown(&["..r"]), "-3");
+    assert_eq!(Board::shown(&["L.."]), "3");
+    assert_eq!(Board::shown(&["..r"]), "-3");
     // Blocked by a skier of either side until it moves.
-    assert_eq!(shown(&["LR"]), "0");
+    assert_eq!(Board::shown(&["LR"]), "0");
     // No room to land: the jump needs an empty square of the board below the skier jumped over.
-    assert_eq!(shown(&["L", "R"]), "0");
+    assert_eq!(Board::shown(&["L", "R"]), "0");
     // Left's options: L off (R remains: -1), or the jump (then L and r each have one move
     // off: 0); Right's: R off (L remains: 1). {-1, 0 | 1} = 1/2.
-    assert_eq!(shown(&["L", "R", "."]), "1/2");
-    assert_eq!(shown(&[".", "."]), "0");
+    assert_eq!(Board::shown(&["L", "R", "."]), "1/2");
+    assert_eq!(Board::shown(&[".", "."]), "0");
 }
 
 #[test]
