@@ -14,12 +14,11 @@
 #[cfg(test)]
 mod tests;
 
-use crate::grid::stones::{StoneRules, Stones};
+use crate::grid::stones::{EMPTY, StoneRules, Stones, single_moves};
 use crate::grid::{Grid, NEIGHBOURS};
 
 /// The letters of the cells: empty, Left's stone, Right's stone, off the board.
 const ALPHABET: [char; 4] = ['.', 'x', 'o', '#'];
-const EMPTY: u8 = 0;
 const WALL: u8 = 3;
 
 /// AntiClobber's rules.
@@ -34,18 +33,8 @@ impl StoneRules for Rules {
     const ALPHABET: &'static [char] = &ALPHABET;
 
     fn moves(g: &Grid, player: u8) -> Vec<Grid> {
-        let mut out = Vec::new();
-        for (r, c) in g.positions().filter(|&(r, c)| g.get(r, c) == player) {
-            for &d in &NEIGHBOURS[..4] {
-                if let Some((tr, tc)) = g.step(r, c, d, 1).filter(|&(tr, tc)| g.get(tr, tc) == EMPTY) {
-                    let mut grid = g.clone();
-                    grid.set(r, c, 3 - player);
-                    grid.set(tr, tc, player);
-                    out.push(grid);
-                }
-            }
-        }
-        out
+        let empty = |(r, c): (usize, usize), d| g.step(r, c, d, 1).filter(|&(tr, tc)| g.get(tr, tc) == EMPTY);
+        single_moves(g, player, &NEIGHBOURS[..4], 3 - player, empty)
     }
 
     /// The regions of [`region_cells`], each with the rest of the board off it.
@@ -67,35 +56,19 @@ impl StoneRules for Rules {
 /// The cells (indices) of each region: the empty squares that touch or share a stone
 /// neighbour, with the stones next to them; only regions with a stone.
 fn region_cells(g: &Grid) -> Vec<Vec<usize>> {
-    let cols = g.cols();
-    let mut seen = vec![false; g.cells().len()];
+    // From an empty square: its empty and stone neighbours; from a stone: only its empty
+    // neighbours (stones next to stones do not interact).
+    let joins = |here: u8, there: u8| there != WALL && (here == EMPTY || there == EMPTY);
     let mut out = Vec::new();
-    for start in 0..g.cells().len() {
-        if seen[start] || g.cells()[start] != EMPTY {
-            continue;
-        }
-        seen[start] = true;
-        let mut part = vec![start];
-        let mut i = 0;
-        while let Some(&cell) = part.get(i) {
-            i += 1;
-            let here = g.cells()[cell];
-            for &d in &NEIGHBOURS[..4] {
-                let Some((nr, nc)) = g.step(cell / cols, cell % cols, d, 1) else { continue };
-                let n = nr * cols + nc;
-                let there = g.cells()[n];
-                // From an empty square: its empty and stone neighbours; from a stone: only
-                // its empty neighbours (stones next to stones do not interact).
-                let joins = there != WALL && (here == EMPTY || there == EMPTY);
-                if joins && !seen[n] {
-                    seen[n] = true;
-                    part.push(n);
-                }
+    g.flood(
+        |c| c == EMPTY,
+        joins,
+        false,
+        |part| {
+            if part.iter().any(|&i| matches!(g.cells()[i], 1 | 2)) {
+                out.push(part.to_vec());
             }
-        }
-        if part.iter().any(|&i| matches!(g.cells()[i], 1 | 2)) {
-            out.push(part);
-        }
-    }
+        },
+    );
     out
 }

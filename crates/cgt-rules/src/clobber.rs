@@ -12,12 +12,8 @@
 #[cfg(test)]
 mod tests;
 
-use crate::grid::stones::{StoneRules, Stones, both_colours};
+use crate::grid::stones::{EMPTY, StoneRules, Stones, both_colours, single_moves};
 use crate::grid::{Grid, NEIGHBOURS};
-
-/// The letters of the cells: empty, Left's stone, Right's stone.
-const ALPHABET: [char; 3] = ['.', 'x', 'o'];
-const EMPTY: u8 = 0;
 
 /// Clobber's rules.
 #[derive(Debug)]
@@ -28,22 +24,11 @@ pub type Board = Stones<Rules>;
 
 impl StoneRules for Rules {
     const NAME: &'static str = "clobber";
-    const ALPHABET: &'static [char] = &ALPHABET;
 
     /// In reading order of the moving stone, then up, down, left, right.
     fn moves(g: &Grid, player: u8) -> Vec<Grid> {
-        let mut out = Vec::new();
-        for (r, c) in g.positions().filter(|&(r, c)| g.get(r, c) == player) {
-            for &d in &NEIGHBOURS[..4] {
-                if let Some((tr, tc)) = g.step(r, c, d, 1).filter(|&(tr, tc)| g.get(tr, tc) == 3 - player) {
-                    let mut grid = g.clone();
-                    grid.set(r, c, EMPTY);
-                    grid.set(tr, tc, player);
-                    out.push(grid);
-                }
-            }
-        }
-        out
+        let enemy = |(r, c): (usize, usize), d| g.step(r, c, d, 1).filter(|&(tr, tc)| g.get(tr, tc) == 3 - player);
+        single_moves(g, player, &NEIGHBOURS[..4], EMPTY, enemy)
     }
 
     /// The groups of stones (4-connected) with both colours.

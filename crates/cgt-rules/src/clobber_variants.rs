@@ -18,12 +18,8 @@
 #[cfg(test)]
 mod tests;
 
-use crate::grid::stones::{StoneRules, Stones, both_colours};
+use crate::grid::stones::{EMPTY, StoneRules, Stones, both_colours, single_moves};
 use crate::grid::{Grid, NEIGHBOURS};
-
-/// The letters of the cells: empty, Left's stone, Right's stone.
-const ALPHABET: [char; 3] = ['.', 'x', 'o'];
-const EMPTY: u8 = 0;
 
 /// Which variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -97,30 +93,20 @@ const VARIANTS: [Variant; 5] = [Variant::Hot, Variant::Kings, Variant::Knights, 
 
 impl<const V: usize> StoneRules for Rules<V> {
     const NAME: &'static str = VARIANTS[V].name();
-    const ALPHABET: &'static [char] = &ALPHABET;
 
     /// The grids `player` (1 Left, 2 Right) moves to, in reading order of the moving stone, then
     /// by direction.
     fn moves(g: &Grid, player: u8) -> Vec<Grid> {
         let variant = VARIANTS[V];
-        let mut out = Vec::new();
-        for (r, c) in g.positions().filter(|&(r, c)| g.get(r, c) == player) {
-            for &d in variant.directions() {
-                // The first square along `d` that is not empty (the next one, unless it slides).
-                let mut k = 1;
-                while variant.slides() && g.step(r, c, d, k).is_some_and(|(tr, tc)| g.get(tr, tc) == EMPTY) {
-                    k += 1;
-                }
-                let target = g.step(r, c, d, k).filter(|&(tr, tc)| variant.captures(player, g.get(tr, tc)));
-                if let Some((tr, tc)) = target {
-                    let mut grid = g.clone();
-                    grid.set(r, c, EMPTY);
-                    grid.set(tr, tc, player);
-                    out.push(grid);
-                }
+        // The first square along `d` that is not empty (the next one, unless it slides).
+        let target = |(r, c): (usize, usize), d| {
+            let mut k = 1;
+            while variant.slides() && g.step(r, c, d, k).is_some_and(|(tr, tc)| g.get(tr, tc) == EMPTY) {
+                k += 1;
             }
-        }
-        out
+            g.step(r, c, d, k).filter(|&(tr, tc)| variant.captures(player, g.get(tr, tc)))
+        };
+        single_moves(g, player, variant.directions(), EMPTY, target)
     }
 
     fn regions(grid: &Grid) -> Vec<Grid> {

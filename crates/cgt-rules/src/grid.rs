@@ -210,14 +210,33 @@ impl Grid {
     /// with `diagonal`), each on the bounding box of the part, with every cell of the box
     /// outside the part set to `outside`; in reading order of their first cells.
     pub fn components(&self, member: impl Fn(u8) -> bool, diagonal: bool, outside: u8) -> Vec<Grid> {
-        let mut seen = vec![false; self.cells.len()];
         let mut out = Vec::new();
-        for start in 0..self.cells.len() {
-            if seen[start] || !member(self.cells[start]) {
+        self.flood(&member, |_, there| member(there), diagonal, |part| out.push(self.part(part, outside)));
+        out
+    }
+
+    /// Gives `each` the cells (indices, the first in reading order first) of each part a flood
+    /// fill finds, in order of their first cells: a part starts at each cell where `start`
+    /// holds that no earlier part holds, and grows from each of its cells to each neighbour
+    /// (4-connected, or 8-connected with `diagonal`) not in a part yet where `joins(code here,
+    /// code there)` holds.
+    pub fn flood(
+        &self,
+        start: impl Fn(u8) -> bool,
+        joins: impl Fn(u8, u8) -> bool,
+        diagonal: bool,
+        mut each: impl FnMut(&[usize]),
+    ) {
+        let mut seen = vec![false; self.cells.len()];
+        // One buffer for every part (a search reads the regions of very many small boards).
+        let mut part = Vec::new();
+        for first in 0..self.cells.len() {
+            if seen[first] || !start(self.cells[first]) {
                 continue;
             }
-            seen[start] = true;
-            let mut part = vec![start];
+            seen[first] = true;
+            part.clear();
+            part.push(first);
             let mut i = 0;
             while let Some(&cell) = part.get(i) {
                 i += 1;
@@ -225,16 +244,15 @@ impl Grid {
                 for d in NEIGHBOURS.iter().take(if diagonal { 8 } else { 4 }) {
                     if let Some((nr, nc)) = self.step(r, c, *d, 1) {
                         let n = nr * self.cols + nc;
-                        if !seen[n] && member(self.cells[n]) {
+                        if !seen[n] && joins(self.cells[cell], self.cells[n]) {
                             seen[n] = true;
                             part.push(n);
                         }
                     }
                 }
             }
-            out.push(self.part(&part, outside));
+            each(&part);
         }
-        out
     }
 
     /// The cells `part` (indices) on their bounding box, the rest of the box `outside`.

@@ -13,11 +13,8 @@
 #[cfg(test)]
 mod tests;
 
-use crate::grid::stones::{StoneRules, Stones, both_colours};
+use crate::grid::stones::{EMPTY, StoneRules, Stones, both_colours};
 use crate::grid::{Grid, NEIGHBOURS};
-
-const ALPHABET: [char; 3] = ['.', 'x', 'o'];
-const EMPTY: u8 = 0;
 
 /// Konane's rules.
 #[derive(Debug)]
@@ -28,7 +25,6 @@ pub type Board = Stones<Rules>;
 
 impl StoneRules for Rules {
     const NAME: &'static str = "konane";
-    const ALPHABET: &'static [char] = &ALPHABET;
 
     fn moves(g: &Grid, player: u8) -> Vec<Grid> {
         let mut out = Vec::new();

@@ -2,33 +2,24 @@
 //! colour swap) against a plain search of the rules with its own move generator on random
 //! small boards.
 
-use cgt_core::Budget;
-use cgt_core::game::{DisplayStyle, Games};
-
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_plain_agrees, at, rows_of};
+use crate::position::testing::{Rows, assert_boards_agree, at, plain_stone_moves, random_rows};
 use crate::test_rng::Rng;
-
-fn shown(rows: &[&str]) -> String {
-    let mut games = Games::new();
-    let g = Board::from_rows(rows).unwrap().game(&mut games, &Budget::unlimited()).unwrap();
-    games.display(g, DisplayStyle::default())
-}
 
 #[test]
 fn small_values() {
     // By hand: on a strip of n empty squares beside her, an amazon alone moves n times (one
     // step, shooting behind), and never more, as each move burns a square.
-    assert_eq!(shown(&["x"]), "0");
-    assert_eq!(shown(&["x."]), "1");
-    assert_eq!(shown(&["x.."]), "2");
-    assert_eq!(shown(&["..o"]), "-2");
+    assert_eq!(Board::shown(&["x"]), "0");
+    assert_eq!(Board::shown(&["x."]), "1");
+    assert_eq!(Board::shown(&["x.."]), "2");
+    assert_eq!(Board::shown(&["..o"]), "-2");
     // Parts cut apart by burnt squares add up.
-    assert_eq!(shown(&["x..", "###", "..o"]), "0");
-    assert_eq!(shown(&["x...", "####", "..o#"]), "1");
-    assert_eq!(shown(&[""]), "0");
+    assert_eq!(Board::shown(&["x..", "###", "..o"]), "0");
+    assert_eq!(Board::shown(&["x...", "####", "..o#"]), "1");
+    assert_eq!(Board::shown(&[""]), "0");
 }
 
 #[test]
@@ -47,18 +38,8 @@ fn notation_and_moves() {
 #[test]
 fn solver_agrees_with_search_on_random_boards() {
     let mut rng = Rng(0xa54f_f53a_5f1d_36f1);
-    let boards: Vec<(Rows, Board)> = (0..300)
-        .map(|_| {
-            let rows = 1 + rng.below(3);
-            let cols = 1 + rng.below(7 / rows);
-            let text: Vec<String> = (0..rows)
-                .map(|_| (0..cols).map(|_| ['x', 'o', '.', '.', '.', '#'][rng.below(6) as usize]).collect())
-                .collect();
-            (rows_of(&text), Board::from_rows(&text).unwrap())
-        })
-        .collect();
-    let mut games = Games::new();
-    assert_eq!(assert_plain_agrees(&mut games, boards, &plain_moves), 300);
+    let boards = (0..300).map(|_| random_rows(&mut rng, 3, 7, 7, &['x', 'o', '.', '.', '.', '#']));
+    assert_eq!(assert_boards_agree(boards, |text| Board::from_rows(text).unwrap(), &plain_moves), 300);
 }
 
 /// The eight queen directions.
@@ -82,24 +63,18 @@ fn reach(rows: &Rows, from: (usize, usize)) -> Vec<(usize, usize)> {
 /// shoots an arrow like a queen from where it landed (its old square now empty), burning the
 /// square the arrow lands on.
 fn plain_moves(rows: &Rows, left: bool) -> Vec<Rows> {
-    let me = if left { 'x' } else { 'o' };
-    let mut out = Vec::new();
-    for r in 0..rows.len() {
-        for c in 0..rows[r].len() {
-            if rows[r][c] != me {
-                continue;
-            }
-            for to in reach(rows, (r, c)) {
-                let mut moved = rows.clone();
-                moved[r][c] = '.';
-                moved[to.0][to.1] = me;
-                for arrow in reach(&moved, to) {
-                    let mut next = moved.clone();
-                    next[arrow.0][arrow.1] = '#';
-                    out.push(next);
-                }
+    plain_stone_moves(rows, left, |(r, c), me, _| {
+        let mut out = Vec::new();
+        for to in reach(rows, (r, c)) {
+            let mut moved = rows.clone();
+            moved[r][c] = '.';
+            moved[to.0][to.1] = me;
+            for arrow in reach(&moved, to) {
+                let mut next = moved.clone();
+                next[arrow.0][arrow.1] = '#';
+                out.push(next);
             }
         }
-    }
-    out
+        out
+    })
 }

@@ -6,33 +6,27 @@ use cgt_core::game::{DisplayStyle, Games};
 
 use super::Board;
 use crate::grid::quoted;
-use crate::position::testing::{Rows, assert_plain_agrees, at, rows_of, shown_by_search};
+use crate::position::testing::{Rows, assert_boards_agree, plain_steps, random_rows, shown_by_search};
 use crate::position::{Partizan, Tabled};
 use crate::test_rng::Rng;
-
-fn shown(rows: &[&str]) -> String {
-    let mut games = Games::new();
-    let g = Board::from_rows(rows).unwrap().game(&mut games, &Budget::unlimited()).unwrap();
-    games.display(g, DisplayStyle::default())
-}
 
 #[test]
 fn small_values_by_hand() {
     // `x.`: Left moves to `ox`, where nobody can move: {0 | } = 1.
-    assert_eq!(shown(&["x."]), "1");
-    assert_eq!(shown(&["o."]), "-1");
+    assert_eq!(Board::shown(&["x."]), "1");
+    assert_eq!(Board::shown(&["o."]), "-1");
     // `.x.`: Left's moves leave `xo.` or `.ox`, where only Right moves (to a full board):
     // {-1 | } = 0.
-    assert_eq!(shown(&[".x."]), "0");
+    assert_eq!(Board::shown(&[".x."]), "0");
     // `x.o`: either player moves into the middle and fills the board: {0 | 0} = *.
-    assert_eq!(shown(&["x.o"]), "*");
+    assert_eq!(Board::shown(&["x.o"]), "*");
     // Full boards and boards without stones have no moves.
-    assert_eq!(shown(&["xo", "ox"]), "0");
-    assert_eq!(shown(&["...", "..."]), "0");
+    assert_eq!(Board::shown(&["xo", "ox"]), "0");
+    assert_eq!(Board::shown(&["...", "..."]), "0");
     // `#` squares are not on the board: `x#.` has no move.
-    assert_eq!(shown(&["x#."]), "0");
+    assert_eq!(Board::shown(&["x#."]), "0");
     for rows in [&["x."][..], &[".x."], &["x.o"], &["x.", ".o"], &["xo.", "..x"]] {
-        assert_eq!(shown(rows), shown_by_search(Board::from_rows(rows).unwrap()), "{rows:?}");
+        assert_eq!(Board::shown(rows), shown_by_search(Board::from_rows(rows).unwrap()), "{rows:?}");
     }
 }
 
@@ -66,43 +60,16 @@ fn regions_are_the_empty_squares_that_interact() {
     assert_eq!(games.display(sum, DisplayStyle::default()), shown_by_search(b));
 }
 
-/// A random board of up to `cells` cells: stones, empty squares and a few `#`.
-fn random_board(rng: &mut Rng, cells: u64) -> Vec<String> {
-    let rows = 1 + rng.below(3);
-    let cols = 1 + rng.below(cells / rows);
-    (0..rows).map(|_| (0..cols).map(|_| ['x', 'o', '.', '.', 'x', 'o', '#'][rng.below(7) as usize]).collect()).collect()
-}
-
 /// AntiClobber's moves straight from the rules: a stone of the mover's steps onto an
 /// orthogonally adjacent empty square (not `#`) and leaves an enemy stone where it stood.
 fn plain_moves(rows: &Rows, left: bool) -> Vec<Rows> {
-    let (me, enemy) = if left { ('x', 'o') } else { ('o', 'x') };
-    let mut out = Vec::new();
-    for r in 0..rows.len() {
-        for c in 0..rows[r].len() {
-            for d in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                if rows[r][c] != me {
-                    continue;
-                }
-                if let Some((tr, tc)) = at(rows, (r, c), d, 1).filter(|&(tr, tc)| rows[tr][tc] == '.') {
-                    let mut next = rows.clone();
-                    next[r][c] = enemy;
-                    next[tr][tc] = me;
-                    out.push(next);
-                }
-            }
-        }
-    }
-    out
+    plain_steps(rows, left, |enemy, there| (there == '.').then_some(enemy))
 }
 
 #[test]
 fn solver_agrees_with_search_on_random_boards() {
     let mut rng = Rng(0x0a17_c10b_be55_0001);
-    let boards: Vec<(Rows, Board)> = (0..300)
-        .map(|_| random_board(&mut rng, 9))
-        .map(|text| (rows_of(&text), Board::from_rows(&text).unwrap()))
-        .collect();
-    let mut games = Games::new();
-    assert_eq!(assert_plain_agrees(&mut games, boards, &plain_moves), 300);
+    // Up to 9 cells: stones, empty squares and a few `#`.
+    let boards = (0..300).map(|_| random_rows(&mut rng, 3, 9, 9, &['x', 'o', '.', '.', 'x', 'o', '#']));
+    assert_eq!(assert_boards_agree(boards, |text| Board::from_rows(text).unwrap(), &plain_moves), 300);
 }

@@ -1,15 +1,13 @@
 //! Childish Hackenbush: CGSuite's published values, random graphs against a plain search with its own move generator, notation.
 
-use std::collections::HashMap;
-
 use cgt_core::game::{DisplayStyle, GameId, Games};
 use cgt_core::{Budget, Dyadic};
 
 use super::Childish;
-use crate::hackenbush::tests::{Plain, plain_graph, standing};
+use crate::hackenbush::tests::{Plain, plain_graph, standing, up_nth_star};
 use crate::hackenbush::{Colour, Hackenbush, Player};
-use crate::position::testing::plain_value;
-use crate::position::{Solver, search};
+use crate::position::Solver;
+use crate::position::testing::Oracle;
 use crate::test_rng::Rng;
 
 fn value(text: &str, games: &mut Games) -> GameId {
@@ -39,16 +37,6 @@ fn published_values() {
     ] {
         assert_eq!(shown(text), want, "{text}");
     }
-}
-
-/// `↑^[n]*`, where `↑^[0]* = *` and `↑^[n]* = {0, ↑^[n-1]* | 0}` (CGSuite's `^[n]*`).
-fn up_nth_star(games: &mut Games, n: usize) -> GameId {
-    let budget = Budget::unlimited();
-    let mut g = games.nimber(1);
-    for _ in 0..n {
-        g = games.from_options(&[games.zero(), g], &[games.zero()], &budget).unwrap();
-    }
-    g
 }
 
 #[test]
@@ -81,10 +69,7 @@ fn plain_moves((edges, ground): &Plain, left: bool) -> Vec<Plain> {
 
 #[test]
 fn values_agree_with_plain_search_on_random_graphs() {
-    let budget = Budget::unlimited();
-    let mut games = Games::new();
-    let mut solver = Solver::new();
-    let mut memo = HashMap::new();
+    let mut o = Oracle::new();
     let mut rng = Rng(0x0c41_1d15);
     let colours = [Colour::Blue, Colour::Red, Colour::Green];
     for _ in 0..300 {
@@ -93,19 +78,17 @@ fn values_agree_with_plain_search_on_random_graphs() {
             .map(|_| (rng.below(vertices), rng.below(vertices), colours[rng.below(3) as usize]))
             .collect();
         let p = Childish::new(&edges, &[0]).unwrap();
-        let fast = p.value(&mut games, &mut solver, &budget).unwrap();
-        let slow = plain_value(&mut games, &mut memo, &plain_graph(&edges, &[0]), &plain_moves);
-        assert_eq!(search(&mut games, p.clone(), &budget).unwrap(), slow, "{}", p.to_notation());
-        assert_eq!(fast, slow, "{}: {}", p.to_notation(), games.display(slow, DisplayStyle::default()));
+        let fast = p.value(&mut o.games, &mut o.solver, &o.budget).unwrap();
+        o.check(&p, fast, &plain_graph(&edges, &[0]), &plain_moves);
         // Green edges follow Hackenbush's rules: the same value on green graphs.
         if edges.len() > 4 {
             continue;
         }
         let green: Vec<(u64, u64, Colour)> = edges.iter().map(|&(u, v, _)| (u, v, Colour::Green)).collect();
         let (c, h) = (Childish::new(&green, &[0]).unwrap(), Hackenbush::new(&green, &[0]).unwrap());
-        let plain_green = plain_value(&mut games, &mut memo, &plain_graph(&green, &[0]), &plain_moves);
-        assert_eq!(plain_green, games.nimber(h.green_value().unwrap()));
-        assert_eq!(c.value(&mut games, &mut solver, &budget).unwrap(), plain_green);
+        let plain_green = o.plain(&plain_graph(&green, &[0]), &plain_moves);
+        assert_eq!(plain_green, o.games.nimber(h.green_value().unwrap()));
+        assert_eq!(c.value(&mut o.games, &mut o.solver, &o.budget).unwrap(), plain_green);
     }
 }
 

@@ -7,14 +7,8 @@ use cgt_core::game::{DisplayStyle, Games};
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_plain_agrees, at, rows_of, shown_by_search};
+use crate::position::testing::{Rows, assert_boards_agree, plain_steps, random_rows, shown_by_search};
 use crate::test_rng::Rng;
-
-fn shown(rows: &[&str]) -> String {
-    let mut games = Games::new();
-    let g = Board::from_rows(rows).unwrap().game(&mut games, &Budget::unlimited()).unwrap();
-    games.display(g, DisplayStyle::default())
-}
 
 #[test]
 fn published_values() {
@@ -28,11 +22,8 @@ fn published_values() {
     assert_eq!(b.game(&mut games, &budget).unwrap(), want);
     assert_eq!(shown_by_search(b), games.display(want, DisplayStyle::default()));
     // Strips by hand: `xo` is {0|0}, `xxo` is {0|*}, `xox` is {0|0}.
-    assert_eq!(shown(&["xo"]), "*");
-    assert_eq!(shown(&["xxo"]), "^");
-    assert_eq!(shown(&["xox"]), "*");
-    assert_eq!(shown(&["x.o"]), "0");
-    assert_eq!(shown(&[""]), "0");
+    let strips = [["xo"], ["xxo"], ["xox"], ["x.o"], [""]];
+    assert_eq!(strips.map(|s| Board::shown(&s)), ["*", "^", "*", "0", "0"]);
 }
 
 #[test]
@@ -52,43 +43,20 @@ fn rows_and_notation() {
 
 /// A random board of up to `cells` cells, mostly stones.
 pub(crate) fn random_board(rng: &mut Rng, cells: u64) -> Vec<String> {
-    let rows = 1 + rng.below(4);
-    let cols = 1 + rng.below(cells / rows);
-    (0..rows).map(|_| (0..cols).map(|_| ['x', 'o', 'x', 'o', '.'][rng.below(5) as usize]).collect()).collect()
+    random_rows(rng, 4, cells, cells, &['x', 'o', 'x', 'o', '.'])
 }
 
 /// Clobber's moves straight from the rules: a stone of the mover's steps onto an orthogonally
 /// adjacent enemy stone, which goes, and its own square is left empty.
 fn plain_moves(rows: &Rows, left: bool) -> Vec<Rows> {
-    let (me, enemy) = if left { ('x', 'o') } else { ('o', 'x') };
-    let mut out = Vec::new();
-    for r in 0..rows.len() {
-        for c in 0..rows[r].len() {
-            for d in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                if rows[r][c] != me {
-                    continue;
-                }
-                if let Some((tr, tc)) = at(rows, (r, c), d, 1).filter(|&(tr, tc)| rows[tr][tc] == enemy) {
-                    let mut next = rows.clone();
-                    next[r][c] = '.';
-                    next[tr][tc] = me;
-                    out.push(next);
-                }
-            }
-        }
-    }
-    out
+    plain_steps(rows, left, |enemy, there| (there == enemy).then_some('.'))
 }
 
 #[test]
 fn solver_agrees_with_search_on_random_boards() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
-    let boards: Vec<(Rows, Board)> = (0..300)
-        .map(|_| random_board(&mut rng, 9))
-        .map(|text| (rows_of(&text), Board::from_rows(&text).unwrap()))
-        .collect();
-    let mut games = Games::new();
-    assert_eq!(assert_plain_agrees(&mut games, boards, &plain_moves), 300);
+    let boards = (0..300).map(|_| random_board(&mut rng, 9));
+    assert_eq!(assert_boards_agree(boards, |text| Board::from_rows(text).unwrap(), &plain_moves), 300);
 }
 
 #[test]

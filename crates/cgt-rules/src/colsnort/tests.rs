@@ -1,13 +1,11 @@
 //! Col and Snort: CGSuite's published values, random graphs against a plain search with its own move generator, notation.
 
-use std::collections::HashMap;
-
 use cgt_core::Budget;
 use cgt_core::game::{DisplayStyle, Games};
 
 use super::{ColSnort, Rule};
-use crate::position::testing::plain_value;
-use crate::position::{Solver, search};
+use crate::position::Solver;
+use crate::position::testing::Oracle;
 use crate::test_rng::Rng;
 use crate::tree::Player;
 use crate::ugraph::GraphError;
@@ -89,21 +87,18 @@ fn plain_moves(rule: Rule, (edges, colours): &Plain, left: bool) -> Vec<Plain> {
 
 #[test]
 fn values_agree_with_plain_search_on_random_graphs() {
-    let budget = Budget::unlimited();
-    let mut games = Games::new();
-    let mut solver = Solver::new();
-    let mut memo = [HashMap::new(), HashMap::new()];
+    // One oracle a rule: the plain forms are the same, the moves are not.
+    let mut oracles = [Oracle::new(), Oracle::new()];
     let mut rng = Rng(0x0c01_50a7);
     for round in 0..300 {
         let rule = if round % 2 == 0 { Rule::Col } else { Rule::Snort };
         let (p, plain) = random_position(&mut rng, rule);
-        let fast = p.value(&mut games, &mut solver, &budget).unwrap();
-        let slow = plain_value(&mut games, &mut memo[round % 2], &plain, &|q, left| plain_moves(rule, q, left));
-        assert_eq!(fast, slow, "{}: {}", p.to_notation(), games.display(slow, DisplayStyle::default()));
-        assert_eq!(search(&mut games, p.clone(), &budget).unwrap(), slow, "{}", p.to_notation());
+        let o = &mut oracles[round % 2];
+        let fast = p.value(&mut o.games, &mut o.solver, &o.budget).unwrap();
+        let slow = o.check(&p, fast, &plain, &|q, left| plain_moves(rule, q, left));
         if rule == Rule::Col {
             // Col is cold: every value is a number or a number plus * (WW ch. 2).
-            let nus = games.as_nus(slow);
+            let nus = o.games.as_nus(slow);
             assert!(nus.is_some_and(|(_, ups, nim)| ups == 0 && nim <= 1), "{}", p.to_notation());
         }
     }

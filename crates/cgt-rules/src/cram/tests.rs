@@ -9,7 +9,7 @@ use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
 use std::collections::HashMap;
 
-use crate::position::testing::{Rows, assert_plain_agrees, at, plain_value, rows_of};
+use crate::position::testing::{Rows, assert_plain_agrees, at, plain_value, random_rows, rows_of};
 use crate::test_rng::Rng;
 
 fn nim(rows: usize, cols: usize) -> u64 {
@@ -49,14 +49,10 @@ fn notation() {
 #[test]
 fn grundy_values_agree_with_search() {
     let mut rng = Rng(0x6a09_e667_f3bc_c908);
+    // Up to 9 cells, one in five occupied.
     let boards: Vec<(Rows, Board)> = (0..300)
-        .map(|_| {
-            let rows = 1 + rng.below(4);
-            let cols = 1 + rng.below(9 / rows);
-            let text: Vec<String> =
-                (0..rows).map(|_| (0..cols).map(|_| if rng.below(5) == 0 { '#' } else { '.' }).collect()).collect();
-            (rows_of(&text), Board::from_rows(&text).unwrap())
-        })
+        .map(|_| random_rows(&mut rng, 4, 9, 9, &['#', '.', '.', '.', '.']))
+        .map(|text| (rows_of(&text), Board::from_rows(&text).unwrap()))
         .collect();
     let mut games = Games::new();
     let mut grundy = super::Grundy::default();

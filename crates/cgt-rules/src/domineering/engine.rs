@@ -224,7 +224,7 @@ impl Domineering {
         let mut total = games.zero();
         for region in grid.regions() {
             let g = match region.to_bits().filter(|b| b.rows() * b.cols() <= self.small_cells) {
-                Some(bits) => self.small_region(games, bits, 0, budget)?,
+                Some(bits) => self.region_value(games, bits, budget)?,
                 None => {
                     let (normal, transposed) = region.normal_form();
                     let g = self.region_game(games, &normal, budget)?;
@@ -263,25 +263,9 @@ impl Domineering {
         Ok(g)
     }
 
-    /// The value of a connected region of at most 64 cells, cropped to its bounding box:
-    /// looked up under its normal form. `depth` is the number of dominoes placed since the
-    /// search entered the bit boards (at most 32, which bounds the recursion).
-    fn small_region(
-        &mut self,
-        games: &mut Games,
-        region: Bits,
-        depth: usize,
-        budget: &Budget,
-    ) -> Result<GameId, Exhausted> {
-        let (normal, transposed) = region.normal_form();
-        let g = match self.small.get(normal) {
-            Some(g) => g,
-            None => self.small_normal(games, normal, depth, budget)?,
-        };
-        if transposed { games.neg(g, budget) } else { Ok(g) }
-    }
-
-    /// The value of a connected region in normal form that is not in the table yet.
+    /// The value of a connected region in normal form that is not in the table yet. `depth` is
+    /// the number of dominoes placed since the search entered the bit boards (at most 32, which
+    /// bounds the recursion).
     fn small_normal(
         &mut self,
         games: &mut Games,
@@ -347,15 +331,20 @@ impl Domineering {
         Ok(())
     }
 
-    /// The value of a connected region of at most 64 cells cropped to its bounding box, for
-    /// the outcome search.
+    /// The value of a connected region of at most 64 cells, cropped to its bounding box:
+    /// looked up under its normal form (also for the outcome search).
     pub(super) fn region_value(
         &mut self,
         games: &mut Games,
         region: Bits,
         budget: &Budget,
     ) -> Result<GameId, Exhausted> {
-        self.small_region(games, region, 0, budget)
+        let (normal, transposed) = region.normal_form();
+        let g = match self.small.get(normal) {
+            Some(g) => g,
+            None => self.small_normal(games, normal, 0, budget)?,
+        };
+        if transposed { games.neg(g, budget) } else { Ok(g) }
     }
 
     /// The bytes held by the arena and the tables (the outcome search's share of the budget).

@@ -1,6 +1,7 @@
 //! Boards of stones on a grid, shared by the games whose positions are a grid of Left's stones
 //! (`x`), Right's stones (`o`) and other cells (Clobber, AntiClobber, Konane, Amazons, the
-//! Clobber variants; and Fission, whose stones are nobody's). What differs between them is
+//! Clobber variants; Fission, whose stones are nobody's; and Ski Jumps, whose skiers are stones of
+//! two kinds). What differs between them is
 //! their [`StoneRules`]: the letters, the moves, the independent regions and the image that
 //! negates a region. What they share is here: reading, notation, the canonical value through
 //! [`Solver`], and that symmetry (by default swapping the colours, which swaps the players), so
@@ -14,6 +15,11 @@ use cgt_core::{Budget, Exhausted};
 use super::{Grid, GridError};
 use crate::position::{Partizan, Solver, Tabled};
 
+/// The letters of most games of stones: empty, Left's stone, Right's stone.
+pub const LETTERS: [char; 3] = ['.', 'x', 'o'];
+/// The code of an empty cell.
+pub const EMPTY: u8 = 0;
+
 /// The rules of one game of stones: cell code 0 is empty, 1 Left's stone, 2 Right's stone;
 /// codes from 3 on are the game's own (a wall, a burnt square). (A game whose stones belong to
 /// neither player, as Fission's, gives its codes its own meaning and its own [`Self::mirror`].)
@@ -21,7 +27,7 @@ pub trait StoneRules: 'static {
     /// The ruleset's name, as positions are written (`clobber`).
     const NAME: &'static str;
     /// The letter of each cell code, from 0.
-    const ALPHABET: &'static [char];
+    const ALPHABET: &'static [char] = &LETTERS;
     /// The most cells a board may have.
     const MAX_CELLS: usize = usize::MAX;
     /// The grids `player` (1 Left, 2 Right) moves to, in a fixed order.
@@ -69,6 +75,14 @@ impl<R: StoneRules> Stones<R> {
     }
 }
 
+#[cfg(test)]
+impl<R: StoneRules> Stones<R> {
+    /// The value of the board of `rows` (which must be right), as printed: for the tests.
+    pub(crate) fn shown(rows: &[&str]) -> String {
+        crate::position::testing::shown_by_solver(Self::from_rows(rows).expect("rows of a board"))
+    }
+}
+
 impl<R: StoneRules> Partizan for Stones<R> {
     fn left_options(&self) -> Vec<Self> {
         R::moves(&self.grid, 1).into_iter().map(Self::of).collect()
@@ -92,6 +106,32 @@ impl<R: StoneRules> Tabled for Stones<R> {
         let swapped = Self::of(R::mirror(&self.grid));
         (swapped < *self).then_some(swapped)
     }
+}
+
+/// The grids in which one of `player`'s stones has moved to the square `target(from,
+/// direction)` gives (if any), leaving `behind` on the square it left; stones in reading
+/// order, then `directions` in order. The moves of Clobber and its variants (a capture,
+/// `behind` empty) and of AntiClobber (a step onto an empty square, `behind` the opponent's).
+#[inline]
+pub fn single_moves(
+    g: &Grid,
+    player: u8,
+    directions: &[(isize, isize)],
+    behind: u8,
+    target: impl Fn((usize, usize), (isize, isize)) -> Option<(usize, usize)>,
+) -> Vec<Grid> {
+    let mut out = Vec::new();
+    for (r, c) in g.positions().filter(|&(r, c)| g.get(r, c) == player) {
+        for &d in directions {
+            if let Some((tr, tc)) = target((r, c), d) {
+                let mut grid = g.clone();
+                grid.set(r, c, behind);
+                grid.set(tr, tc, player);
+                out.push(grid);
+            }
+        }
+    }
+    out
 }
 
 /// The grid with codes 1 and 2 exchanged (Left's stones become Right's and back).

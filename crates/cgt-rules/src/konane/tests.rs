@@ -1,31 +1,22 @@
 //! Konane: small values by hand, notation and multiple jumps, and the solver (symmetries,
 //! colour swap) against the plain search on random boards.
 
-use cgt_core::Budget;
-use cgt_core::game::{DisplayStyle, Games};
-
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_plain_agrees, at, rows_of};
+use crate::position::testing::{ORTHOGONAL, Rows, assert_boards_agree, at, plain_stone_moves, random_rows};
 use crate::test_rng::Rng;
-
-fn shown(rows: &[&str]) -> String {
-    let mut games = Games::new();
-    let g = Board::from_rows(rows).unwrap().game(&mut games, &Budget::unlimited()).unwrap();
-    games.display(g, DisplayStyle::default())
-}
 
 #[test]
 fn small_values() {
     // By hand: `xo.` gives Left one jump and Right none (1); `.xo.` is {0|0}.
-    assert_eq!(shown(&["xo."]), "1");
-    assert_eq!(shown(&[".xo."]), "*");
-    assert_eq!(shown(&["xo"]), "0");
-    assert_eq!(shown(&["x.o"]), "0");
+    assert_eq!(Board::shown(&["xo."]), "1");
+    assert_eq!(Board::shown(&[".xo."]), "*");
+    assert_eq!(Board::shown(&["xo"]), "0");
+    assert_eq!(Board::shown(&["x.o"]), "0");
     // Left stops after one jump (`..xo.`, which is {0|0} = *) or jumps twice (`....x`, 0);
     // Right cannot move: {0, *|} = 1.
-    assert_eq!(shown(&["xo.o."]), "1");
+    assert_eq!(Board::shown(&["xo.o."]), "1");
 }
 
 #[test]
@@ -42,45 +33,30 @@ fn notation_and_jumps() {
 #[test]
 fn solver_agrees_with_search_on_random_boards() {
     let mut rng = Rng(0x3c6e_f372_fe94_f82b);
-    let boards: Vec<(Rows, Board)> = (0..400)
-        .map(|_| {
-            let rows = 1 + rng.below(3);
-            let cols = 1 + rng.below(12 / rows);
-            let text: Vec<String> =
-                (0..rows).map(|_| (0..cols).map(|_| ['x', 'o', '.'][rng.below(3) as usize]).collect()).collect();
-            (rows_of(&text), Board::from_rows(&text).unwrap())
-        })
-        .collect();
-    let mut games = Games::new();
-    assert_eq!(assert_plain_agrees(&mut games, boards, &plain_moves), 400);
+    let boards = (0..400).map(|_| random_rows(&mut rng, 3, 12, 12, &['x', 'o', '.']));
+    assert_eq!(assert_boards_agree(boards, |text| Board::from_rows(text).unwrap(), &plain_moves), 400);
 }
 
 /// Konane's moves straight from the rules: a stone of the mover's jumps orthogonally over an
 /// adjacent enemy stone onto the empty square beyond, which removes the enemy stone, and may
 /// jump again in the same direction; stopping after any jump is a move.
 fn plain_moves(rows: &Rows, left: bool) -> Vec<Rows> {
-    let (me, enemy) = if left { ('x', 'o') } else { ('o', 'x') };
-    let mut out = Vec::new();
-    for r in 0..rows.len() {
-        for c in 0..rows[r].len() {
-            for d in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                if rows[r][c] != me {
-                    continue;
-                }
-                let mut next = rows.clone();
-                let mut from = (r, c);
-                loop {
-                    let over = at(&next, from, d, 1).filter(|&(a, b)| next[a][b] == enemy);
-                    let onto = at(&next, from, d, 2).filter(|&(a, b)| next[a][b] == '.');
-                    let (Some(o), Some(t)) = (over, onto) else { break };
-                    next[from.0][from.1] = '.';
-                    next[o.0][o.1] = '.';
-                    next[t.0][t.1] = me;
-                    out.push(next.clone());
-                    from = t;
-                }
+    plain_stone_moves(rows, left, |start, me, enemy| {
+        let mut out = Vec::new();
+        for d in ORTHOGONAL {
+            let mut next = rows.clone();
+            let mut from = start;
+            loop {
+                let over = at(&next, from, d, 1).filter(|&(a, b)| next[a][b] == enemy);
+                let onto = at(&next, from, d, 2).filter(|&(a, b)| next[a][b] == '.');
+                let (Some(o), Some(t)) = (over, onto) else { break };
+                next[from.0][from.1] = '.';
+                next[o.0][o.1] = '.';
+                next[t.0][t.1] = me;
+                out.push(next.clone());
+                from = t;
             }
         }
-    }
-    out
+        out
+    })
 }

@@ -3,7 +3,10 @@
 //! Dominoes and Domineering held against their own engines through it; and [`plain_value`], the
 //! driver of the oracles that play from a move generator each ruleset's test writes itself,
 //! plainly from the rules, over the position's letters (so that a wrong move rule in a solver
-//! cannot pass by being shared with its oracle).
+//! cannot pass by being shared with its oracle). Beside them, the scaffolding the grid and graph
+//! rulesets' tests share: random rows of letters, the comparison loops ([`assert_boards_agree`],
+//! [`Oracle`]) and the outer loops of plain move generators over stones ([`plain_stone_moves`],
+//! [`plain_steps`]), which know no ruleset's moves.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -91,10 +94,113 @@ pub(crate) fn assert_plain_agrees<K: Clone + Eq + Hash + std::fmt::Debug, P: Tab
     count
 }
 
+/// What a test that holds a ruleset's own values against its plain oracle keeps from one
+/// position to the next: the games, the ruleset's [`Solver`], and the oracle's memo.
+pub(crate) struct Oracle<K, P: Tabled> {
+    /// The games all values live in.
+    pub(crate) games: Games,
+    /// The ruleset's solver.
+    pub(crate) solver: Solver<P>,
+    /// No limit.
+    pub(crate) budget: Budget,
+    memo: HashMap<K, GameId>,
+}
+
+impl<K: Clone + Eq + Hash, P: Tabled> Oracle<K, P> {
+    /// Fresh games, solver and memo.
+    pub(crate) fn new() -> Self {
+        Oracle { games: Games::new(), solver: Solver::new(), budget: Budget::unlimited(), memo: HashMap::new() }
+    }
+
+    /// The value of plain position `k` under `moves` (see [`plain_value`]).
+    pub(crate) fn plain(&mut self, k: &K, moves: &dyn Fn(&K, bool) -> Vec<K>) -> GameId {
+        plain_value(&mut self.games, &mut self.memo, k, moves)
+    }
+
+    /// Asserts that `fast`, the ruleset's value of `p`, and the value [`search`] gives `p` are
+    /// both the value of its plain form `k` under `moves`; returns that value.
+    pub(crate) fn check(&mut self, p: &P, fast: GameId, k: &K, moves: &dyn Fn(&K, bool) -> Vec<K>) -> GameId {
+        let slow = self.plain(k, moves);
+        assert_eq!(search(&mut self.games, p.clone(), &self.budget).expect("no budget"), slow, "{}", p.notation());
+        let shown = self.games.display(slow, DisplayStyle::default());
+        assert_eq!(fast, slow, "{}: plain search {shown}", p.notation());
+        slow
+    }
+}
+
 /// The cell `k` steps of `(dr, dc)` from `(r, c)` in `rows`, if it is on the board.
 pub(crate) fn at(rows: &Rows, (r, c): (usize, usize), (dr, dc): (isize, isize), k: isize) -> Option<(usize, usize)> {
     let (r, c) = (r.checked_add_signed(dr * k)?, c.checked_add_signed(dc * k)?);
     (r < rows.len() && c < rows[r].len()).then_some((r, c))
+}
+
+/// The value a [`Solver`] gives position `p`, as printed.
+pub(crate) fn shown_by_solver<P: Tabled>(p: P) -> String {
+    let mut games = Games::new();
+    let g = Solver::new().value(&mut games, &p, &Budget::unlimited()).expect("no budget");
+    games.display(g, DisplayStyle::default())
+}
+
+/// Random rows of text for a test board: 1 to `rows` rows, each of the same 1 to
+/// `cells / rows` letters (at most `cols`), each letter drawn evenly from `letters` (repeat a
+/// letter to make it likelier).
+pub(crate) fn random_rows(rng: &mut Rng, rows: u64, cells: u64, cols: u64, letters: &[char]) -> Vec<String> {
+    let r = 1 + rng.below(rows);
+    let c = 1 + rng.below((cells / r).min(cols));
+    (0..r).map(|_| (0..c).map(|_| letters[rng.below(letters.len() as u64) as usize]).collect()).collect()
+}
+
+/// Asserts that a [`Solver`] gives each board, read from its rows of text by `parse`, the value
+/// [`plain_value`] gives its rows of letters under `moves`; returns how many boards were checked.
+pub(crate) fn assert_boards_agree<P: Tabled>(
+    boards: impl IntoIterator<Item = Vec<String>>,
+    parse: impl Fn(&[String]) -> P,
+    moves: &dyn Fn(&Rows, bool) -> Vec<Rows>,
+) -> usize {
+    let pairs = boards.into_iter().map(|text| (rows_of(&text), parse(&text)));
+    assert_plain_agrees(&mut Games::new(), pairs, moves)
+}
+
+/// The boards `moves(from, me, enemy)` gives for each of the mover's stones (`me`, `x` Left's
+/// or `o` Right's, at `from`), in reading order: the outer loop of the plain move generators
+/// of games of stones.
+pub(crate) fn plain_stone_moves(
+    rows: &Rows,
+    left: bool,
+    moves: impl Fn((usize, usize), char, char) -> Vec<Rows>,
+) -> Vec<Rows> {
+    let (me, enemy) = if left { ('x', 'o') } else { ('o', 'x') };
+    let mut out = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &letter) in row.iter().enumerate() {
+            if letter == me {
+                out.extend(moves((r, c), me, enemy));
+            }
+        }
+    }
+    out
+}
+
+/// The four orthogonal steps: up, down, left, right.
+pub(crate) const ORTHOGONAL: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+/// The moves of a game in which one of the mover's stones steps onto an orthogonally adjacent
+/// square, straight from such rules: `step(enemy, there)` is the letter the stone leaves behind
+/// when it may step onto a square lettered `there`, else `None`. In reading order of the
+/// stones, then up, down, left, right.
+pub(crate) fn plain_steps(rows: &Rows, left: bool, step: impl Fn(char, char) -> Option<char>) -> Vec<Rows> {
+    plain_stone_moves(rows, left, |(r, c), me, enemy| {
+        let targets = ORTHOGONAL.iter().filter_map(|&d| at(rows, (r, c), d, 1));
+        let steps = targets.filter_map(|(tr, tc)| step(enemy, rows[tr][tc]).map(|behind| (tr, tc, behind)));
+        steps
+            .map(|(tr, tc, behind)| {
+                let mut next = rows.clone();
+                next[r][c] = behind;
+                next[tr][tc] = me;
+                next
+            })
+            .collect()
+    })
 }
 
 /// The value of a position by [`search`], as printed.

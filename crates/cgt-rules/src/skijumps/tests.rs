@@ -1,21 +1,17 @@
 //! Ski Jumps: the solver (trimmed rows, mirror images) against a plain memoised search of the
 //! rules with its own move generator on random boards, Winning Ways' values, and the notation.
 
-use std::collections::HashMap;
-
-use cgt_core::Budget;
-use cgt_core::game::{DisplayStyle, GameId, Games};
-
 use super::Board;
 use crate::grid::GridError;
 use crate::position::Partizan;
+use crate::position::testing::{Rows, assert_boards_agree, random_rows};
 use crate::test_rng::Rng;
 
 /// The moves of one side straight from the rules, on rows of letters: every skier of the side
 /// slides 1, 2, ... squares its way while the squares are empty, or off the edge once the rest
 /// of the row that way is empty; a jumper (upper case) with an opposing skier directly below
 /// and an empty square below that jumps there, and the skier jumped over is written in lower case.
-fn moves(rows: &[Vec<char>], left: bool) -> Vec<Vec<Vec<char>>> {
+fn moves(rows: &Rows, left: bool) -> Vec<Rows> {
     let (jumper, slipper, foe) = if left { ('L', 'l', ['R', 'r']) } else { ('R', 'r', ['L', 'l']) };
     let width = rows.first().map_or(0, Vec::len) as isize;
     let step: isize = if left { 1 } else { -1 };
@@ -54,47 +50,12 @@ fn moves(rows: &[Vec<char>], left: bool) -> Vec<Vec<Vec<char>>> {
     out
 }
 
-/// The value of a whole board from [`moves`], memoised on the whole board (no trimming, no
-/// mirror images).
-fn plain(games: &mut Games, rows: Vec<Vec<char>>, memo: &mut HashMap<Vec<Vec<char>>, GameId>) -> GameId {
-    if let Some(&g) = memo.get(&rows) {
-        return g;
-    }
-    let left: Vec<GameId> = moves(&rows, true).into_iter().map(|m| plain(games, m, memo)).collect();
-    let right: Vec<GameId> = moves(&rows, false).into_iter().map(|m| plain(games, m, memo)).collect();
-    let g = games.from_options(&left, &right, &Budget::unlimited()).unwrap();
-    memo.insert(rows, g);
-    g
-}
-
-fn shown(rows: &[&str]) -> String {
-    let mut games = Games::new();
-    let g = Board::from_rows(rows).unwrap().game(&mut games, &Budget::unlimited()).unwrap();
-    games.display(g, DisplayStyle::default())
-}
-
 #[test]
 fn solver_agrees_with_search() {
     let mut rng = Rng(0x5e1f_0a7d_13c5_2b99);
-    let mut games = Games::new();
-    let mut memo = HashMap::new();
-    let budget = Budget::unlimited();
-    for _ in 0..400 {
-        let rows = 1 + rng.below(3) as usize;
-        let cols = 1 + rng.below(5) as usize;
-        let text: Vec<Vec<char>> = (0..rows)
-            .map(|_| {
-                (0..cols).map(|_| ['.', '.', '.', '.', '.', '.', 'L', 'R', 'l', 'r'][rng.below(10) as usize]).collect()
-            })
-            .collect();
-        let want = plain(&mut games, text.clone(), &mut memo);
-        let strings: Vec<String> = text.iter().map(|r| r.iter().collect()).collect();
-        let got = Board::from_rows(&strings).unwrap().game(&mut games, &budget).unwrap();
-        if got != want {
-            let (g, w) = (games.display(got, DisplayStyle::default()), games.display(want, DisplayStyle::default()));
-            panic!("{strings:?}: solver {g}, search {w}");
-        }
-    }
+    let letters = ['.', '.', '.', '.', '.', '.', 'L', 'R', 'l', 'r'];
+    let boards = (0..400).map(|_| random_rows(&mut rng, 3, 15, 5, &letters));
+    assert_eq!(assert_boards_agree(boards, |text| Board::from_rows(text).unwrap(), &moves), 400);
 }
 
 #[test]
@@ -102,27 +63,27 @@ fn winning_ways_values() {
     // Positions of Winning Ways ch. 3 ("Ski-Jumps"), as the cgt-tools crate also checks them.
     // Without a jump to come, each skier is worth its distance from its edge (counting the move
     // off the board): 5 - 3 = 2, and 5 - 8 + 2 = -1.
-    assert_eq!(shown(&["...L....", "..R.....", "........"]), "2");
-    assert_eq!(shown(&["........", "...l....", ".......R", "........", "......L."]), "-1");
+    assert_eq!(Board::shown(&["...L....", "..R.....", "........"]), "2");
+    assert_eq!(Board::shown(&["........", "...l....", ".......R", "........", "......L."]), "-1");
     // A jumper over a skier, and one that may come to be over one.
-    assert_eq!(shown(&[".L...", ".R...", "....."]), "5/2");
-    assert_eq!(shown(&["...R.", "...L.", "....."]), "-5/2");
-    assert_eq!(shown(&["L....", "....R", "....."]), "1/2");
+    assert_eq!(Board::shown(&[".L...", ".R...", "....."]), "5/2");
+    assert_eq!(Board::shown(&["...R.", "...L.", "....."]), "-5/2");
+    assert_eq!(Board::shown(&["L....", "....R", "....."]), "1/2");
 }
 
 #[test]
 fn values_by_hand() {
     // One Left skier with two squares to its east: three moves in a row for Left.
-    assert_eq!(shown(&["L.."]), "3");
-    assert_eq!(shown(&["..r"]), "-3");
+    assert_eq!(Board::shown(&["L.."]), "3");
+    assert_eq!(Board::shown(&["..r"]), "-3");
     // Blocked by a skier of either side until it moves.
-    assert_eq!(shown(&["LR"]), "0");
+    assert_eq!(Board::shown(&["LR"]), "0");
     // No room to land: the jump needs an empty square of the board below the skier jumped over.
-    assert_eq!(shown(&["L", "R"]), "0");
+    assert_eq!(Board::shown(&["L", "R"]), "0");
     // Left's options: L off (R remains: -1), or the jump (then L and r each have one move
     // off: 0); Right's: R off (L remains: 1). {-1, 0 | 1} = 1/2.
-    assert_eq!(shown(&["L", "R", "."]), "1/2");
-    assert_eq!(shown(&[".", "."]), "0");
+    assert_eq!(Board::shown(&["L", "R", "."]), "1/2");
+    assert_eq!(Board::shown(&[".", "."]), "0");
 }
 
 #[test]
