@@ -20,7 +20,7 @@ fn random_board(rng: &mut Rng, rows: usize, cols: usize, holes: u64) -> Board {
 
 /// Whether the player to move wins, from the rules alone: the board's own move lists, every
 /// move tried, memoised on the exact board.
-fn plain_wins(memo: &mut HashMap<(Board, bool), bool>, board: &Board, left: bool) -> bool {
+fn plain_wins(memo: &mut Memo, board: &Board, left: bool) -> bool {
     if let Some(&w) = memo.get(&(board.clone(), left)) {
         return w;
     }
@@ -30,7 +30,7 @@ fn plain_wins(memo: &mut HashMap<(Board, bool), bool>, board: &Board, left: bool
     w
 }
 
-fn plain_outcome(memo: &mut HashMap<(Board, bool), bool>, board: &Board) -> Outcome {
+fn plain_outcome(memo: &mut Memo, board: &Board) -> Outcome {
     match (plain_wins(memo, board, true), plain_wins(memo, board, false)) {
         (true, true) => Outcome::N,
         (true, false) => Outcome::L,
@@ -45,24 +45,38 @@ fn searches() -> Vec<OutcomeSearch> {
     vec![OutcomeSearch::new(), OutcomeSearch::with_small_regions(5), OutcomeSearch::with_small_regions(16)]
 }
 
-#[test]
-fn agrees_with_the_plain_search_on_small_random_boards() {
-    let budget = Budget::unlimited();
+/// The plain search's answers, by board and player to move.
+type Memo = HashMap<(Board, bool), bool>;
+
+/// Runs `check` on every search of [`searches`] for `count` random boards with holes, drawn
+/// with `rows` and `cells` (the most rows and the most cells) from `seed`.
+fn on_random_boards(
+    seed: u64,
+    count: usize,
+    (rows, cells): (u64, u64),
+    check: fn(&mut OutcomeSearch, &mut Games, &mut Domineering, &Board, &mut Memo),
+) {
     let (mut games, mut engine) = (Games::new(), Domineering::new());
     let mut memo = HashMap::new();
-    let mut rng = Rng::new(0x0000_ddb1_a5e5);
+    let mut rng = Rng::new(seed);
     let mut searches = searches();
-    for _ in 0..1500 {
-        let rows = 1 + rng.below(4) as usize;
-        let cols = 1 + rng.below((12 / rows) as u64) as usize;
-        let holes = rng.below(4);
-        let board = random_board(&mut rng, rows, cols, holes);
-        let want = plain_outcome(&mut memo, &board);
+    for _ in 0..count {
+        let r = 1 + rng.below(rows) as usize;
+        let cols = 1 + rng.below(cells / r as u64) as usize;
+        let holes = rng.below(5);
+        let board = random_board(&mut rng, r, cols, holes);
         for s in &mut searches {
-            let got = s.outcome(&mut games, &mut engine, &board, &budget).unwrap();
-            assert_eq!(got, Some(want), "{}", board.to_notation());
+            check(s, &mut games, &mut engine, &board, &mut memo);
         }
     }
+}
+
+#[test]
+fn agrees_with_the_plain_search_on_small_random_boards() {
+    on_random_boards(0x0000_ddb1_a5e5, 1500, (4, 12), |s, games, engine, board, memo| {
+        let got = s.outcome(games, engine, board, &Budget::unlimited()).unwrap();
+        assert_eq!(got, Some(plain_outcome(memo, board)), "{}", board.to_notation());
+    });
 }
 
 #[test]
@@ -282,24 +296,12 @@ fn counting_rules_agree_with_the_plain_search() {
 /// and without exact regions.
 #[test]
 fn safe_move_rule_agrees_with_the_plain_search() {
-    let budget = Budget::unlimited();
-    let (mut games, mut engine) = (Games::new(), Domineering::new());
-    let mut memo = HashMap::new();
-    let mut rng = Rng::new(0x5afe_0dd5_e1f0);
-    let mut searches = searches();
-    for _ in 0..4000 {
-        let rows = 2 + rng.below(4) as usize;
-        let cols = 2 + rng.below((20 / rows - 1) as u64) as usize;
-        let holes = rng.below(5);
-        let board = random_board(&mut rng, rows, cols, holes);
+    on_random_boards(0x5afe_0dd5_e1f0, 4000, (5, 20), |s, games, engine, board, memo| {
         for left in [true, false] {
-            let want = plain_wins(&mut memo, &board, left);
-            for s in &mut searches {
-                let got = s.first_player_wins(&mut games, &mut engine, &board, left, &budget).unwrap();
-                assert_eq!(got, Some(want), "{} left first: {left}", board.to_notation());
-            }
+            let got = s.first_player_wins(games, engine, board, left, &Budget::unlimited()).unwrap();
+            assert_eq!(got, Some(plain_wins(memo, board, left)), "{} left first: {left}", board.to_notation());
         }
-    }
+    });
 }
 
 /// The fact the safe-move cut rests on (`Search::try_moves`), from the rules alone: when a
