@@ -115,8 +115,7 @@ impl Psub {
                 seen.insert(values[m..].to_vec(), m);
             }
         }
-        let one_sided = self.left.is_empty() || self.right.is_empty();
-        let saltus = arith::find(games, &values, s, one_sided, budget)?;
+        let saltus = arith::find(games, &values, (&self.left, &self.right), budget)?;
         Ok(Table { values, period: None, saltus })
     }
 }

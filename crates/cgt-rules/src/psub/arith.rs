@@ -26,7 +26,6 @@
 
 use cgt_core::dyadic::Dyadic;
 use cgt_core::game::{GameId, Games};
-use cgt_core::thermo::{left_stop, right_stop};
 use cgt_core::{Budget, Exhausted};
 
 /// A proven arithmetic period: `G(n + period) = G(n) + saltus` for every `n >= preperiod`.
@@ -44,23 +43,26 @@ pub struct Saltus {
 const MAX_PERIOD: usize = 600;
 
 /// The least period with a number saltus whose proof (the module's S and T) the values contain,
-/// with the least pre-period for that period; `reach` is m, and `one_sided` says one player has
-/// no move (so T is not needed).
+/// with the least pre-period for that period; `left` and `right` are the sets (T is not needed
+/// when one is empty).
 pub(super) fn find(
     games: &mut Games,
     values: &[GameId],
-    reach: usize,
-    one_sided: bool,
+    (left, right): (&[u64], &[u64]),
     budget: &Budget,
 ) -> Result<Option<Saltus>, Exhausted> {
     let len = values.len();
+    let reach = left.iter().chain(right).copied().max().unwrap_or(0) as usize;
+    let one_sided = left.is_empty() || right.is_empty();
+    let stops = stops(games, values, left, right);
     for p in 1..=MAX_PERIOD {
         // S must be seen on at least m + p heaps after the pre-period, ending at the last value.
         if len < 2 * p + reach + 1 {
             break;
         }
         budget.check()?;
-        let Some(s) = candidate(games, values[len - 1 - p], values[len - 1], budget)? else { continue };
+        let (a, b) = (len - 1 - p, len - 1);
+        let Some(s) = candidate(games, (values[a], &stops[a]), (values[b], &stops[b])) else { continue };
         let sid = games.number(&s);
         // The first index of the run of S ending at the last value.
         let mut start = len - p;
@@ -86,23 +88,52 @@ pub(super) fn find(
     Ok(None)
 }
 
+/// The stops (left, right) of each value, from the sets: a number's are itself, and otherwise
+/// `LS(G) = max RS(G^L)` and `RS(G) = min LS(G^R)` over the options of any form of G, here
+/// `{ G(n - a) | G(n - b) }` (Siegel, CGT ch. II); `None` where a side has no option. Only
+/// candidates are taken from them, so they need not be exact for the proof.
+type Stops = Option<(Dyadic, Dyadic)>;
+
+fn stops(games: &Games, values: &[GameId], left: &[u64], right: &[u64]) -> Vec<Stops> {
+    let mut out: Vec<Stops> = Vec::with_capacity(values.len());
+    for (n, &g) in values.iter().enumerate() {
+        let s = match games.as_number(g) {
+            Some(x) => Some((x.clone(), x)),
+            None => {
+                let of = |set: &[u64], right_stop: bool| -> Option<Vec<Dyadic>> {
+                    set.iter()
+                        .filter(|&&t| t as usize <= n)
+                        .map(|&t| out[n - t as usize].as_ref().map(|(l, r)| if right_stop { r } else { l }.clone()))
+                        .collect()
+                };
+                match (of(left, true), of(right, false)) {
+                    (Some(l), Some(r)) => l.into_iter().max().zip(r.into_iter().min()),
+                    _ => None,
+                }
+            }
+        };
+        out.push(s);
+    }
+    out
+}
+
 /// The number s with `b = a + s`, if a cheap look allows one; the caller checks the equation
 /// itself. Adding a number keeps a value `x + k·^ + *m` in that form with the same k and m, keeps
 /// a general game general with as many options on each side (the canonical form of `a + s` is
 /// `a`'s options plus s: number translation), and adds s to both stops.
-fn candidate(games: &mut Games, a: GameId, b: GameId, budget: &Budget) -> Result<Option<Dyadic>, Exhausted> {
+fn candidate(games: &mut Games, (a, sa): (GameId, &Stops), (b, sb): (GameId, &Stops)) -> Option<Dyadic> {
     match (games.as_nus_big(a), games.as_nus_big(b)) {
-        (Some((x, k, m)), Some((y, j, n))) => return Ok((k == j && m == n).then(|| &y - &x)),
+        (Some((x, k, m)), Some((y, j, n))) => return (k == j && m == n).then(|| &y - &x),
         (None, None) => {}
-        _ => return Ok(None),
+        _ => return None,
     }
-    let (Ok((al, ar)), Ok((bl, br))) = (games.try_options(a), games.try_options(b)) else { return Ok(None) };
+    let (Ok((al, ar)), Ok((bl, br))) = (games.try_options(a), games.try_options(b)) else { return None };
     if al.len() != bl.len() || ar.len() != br.len() {
-        return Ok(None);
+        return None;
     }
-    let s = &left_stop(games, b, budget)? - &left_stop(games, a, budget)?;
-    let t = &right_stop(games, b, budget)? - &right_stop(games, a, budget)?;
-    Ok((s == t).then_some(s))
+    let ((la, ra), (lb, rb)) = (sa.as_ref()?, sb.as_ref()?);
+    let s = lb - la;
+    (s == rb - ra).then_some(s)
 }
 
 /// `G(n)` for a heap n beyond the values computed, through the proven saltus.

@@ -217,9 +217,9 @@ fn numbers_are_not_translated() {
     let budget = Budget::unlimited();
     let mut games = Games::new();
     let values: Vec<GameId> = (0..200).map(|k| games.number(&Dyadic::new(k, 1))).collect();
-    assert_eq!(super::arith::find(&mut games, &values, 1, false, &budget).unwrap(), None);
+    assert_eq!(super::arith::find(&mut games, &values, (&[1], &[1]), &budget).unwrap(), None);
     // For one player's moves alone the same run is accepted (its values are integers there).
     let whole: Vec<GameId> = (0..200).map(|k| games.number(&Dyadic::integer(k))).collect();
-    let found = super::arith::find(&mut games, &whole, 1, true, &budget).unwrap();
+    let found = super::arith::find(&mut games, &whole, (&[1], &[]), &budget).unwrap();
     assert_eq!(found, Some(Saltus { preperiod: 0, period: 1, saltus: Dyadic::integer(1) }));
 }
