@@ -31,7 +31,7 @@ use cgt_core::{Budget, Exhausted};
 /// A proven arithmetic period: `G(n + period) = G(n) + saltus` for every `n >= preperiod`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Saltus {
-    /// The first heap from which the rule holds.
+    /// The heap from which the rule is proven.
     pub preperiod: u64,
     /// The period p.
     pub period: u64,
@@ -43,8 +43,9 @@ pub struct Saltus {
 const MAX_PERIOD: usize = 600;
 
 /// The least period with a number saltus whose proof (the module's S and T) the values contain,
-/// with the least pre-period for that period; `left` and `right` are the sets (T is not needed
-/// when one is empty).
+/// from the start of the run of S that ends at the last value, moved past the last number for T
+/// (so the rule may hold a little earlier than the pre-period given); `left` and `right` are the
+/// sets (T is not needed when one is empty).
 pub(super) fn find(
     games: &mut Games,
     values: &[GameId],
