@@ -399,3 +399,37 @@ fn budgets_stop_large_work() {
     let r = cgt_core::loopy::gsg::gsg_values(succ.len(), |v| succ[v].as_slice(), &no_time);
     assert_eq!(r.unwrap_err(), Exhausted::Time);
 }
+
+#[test]
+fn simplest_forms_of_many_roots_at_once_are_those_of_each_root() {
+    // `Stopper::new_many` prunes the whole graph once: each root's form must be the one
+    // `Stopper::new` gives (same size and printing: simplest forms are unique), also when some
+    // positions are not stoppers (then it falls back to one root at a time).
+    let mut games = Games::new();
+    let budget = Budget::unlimited();
+    let shorts = basic_shorts(&mut games);
+    let mut rng = Rng(0x5eed_f00d);
+    let (mut whole, mut partial) = (0, 0);
+    while whole + partial < 800 {
+        let Some(g) = random_stopper_graph(&mut games, &mut rng, 7, &shorts) else { continue };
+        let h = disguise(&g, &mut rng);
+        let roots: Vec<usize> = (0..h.len()).filter(|&v| is_stopper(&h, v)).collect();
+        if roots.len() == h.len() {
+            whole += 1;
+        } else {
+            partial += 1;
+        }
+        let many = Stopper::new_many(&h, &roots, &budget).unwrap();
+        for (&r, m) in roots.iter().zip(&many) {
+            let one = Stopper::new(&h, r, &budget).unwrap();
+            assert_eq!(m.graph().len(), one.graph().len(), "{h:?} at {r}");
+            assert_eq!(text(&mut games, m), text(&mut games, &one), "{h:?} at {r}");
+            assert_eq!(m.compare(&one, &budget).unwrap(), Comparison::Equal);
+        }
+        if roots.len() < h.len() {
+            let bad = (0..h.len()).find(|v| !roots.contains(v)).unwrap();
+            assert!(matches!(Stopper::new_many(&h, &[bad], &budget), Err(StopperError::NotStopper)));
+        }
+    }
+    assert!(whole > 300 && partial > 100, "{whole} whole, {partial} partial");
+}

@@ -17,16 +17,28 @@ use crate::value::{EvalResult, OUTCOMES, Value, outcome_meaning};
 impl Session {
     /// Evaluates an expression statement and describes its value.
     pub(crate) fn run_expr(&mut self, e: &Expr, report: &mut StmtReport, ctx: &Ctx) -> EvalResult<()> {
-        let position = if self.config.pictures { crate::pictures::position_svg(&e.node) } else { None };
-        if let Some(svg) = &position {
-            report.pictures.push(crate::Picture { kind: "position", svg: svg.as_str().into() });
-        }
+        let position = self.position_picture(e, report);
         let c = self.eval_computed(e, ctx)?;
         self.describe(c, report, ctx.budget)?;
+        self.options_picture(e, position, report, ctx);
+        Ok(())
+    }
+
+    /// The picture of the position `e` writes, if it writes one and pictures are on; added to
+    /// the report and returned for [`Session::options_picture`]. A `let` and a check draw the
+    /// position they name as a plain statement does.
+    fn position_picture(&self, e: &Expr, report: &mut StmtReport) -> Option<String> {
+        let svg = if self.config.pictures { crate::pictures::position_svg(&e.node) } else { None }?;
+        report.pictures.push(crate::Picture { kind: "position", svg: svg.as_str().into() });
+        Some(svg)
+    }
+
+    /// The options of the position drawn by [`Session::position_picture`], after its value is
+    /// described.
+    fn options_picture(&mut self, e: &Expr, position: Option<String>, report: &mut StmtReport, ctx: &Ctx) {
         if let Some(svg) = &position {
             self.option_pictures(e, svg, report, ctx);
         }
-        Ok(())
     }
 
     /// `let NAME = EXPR`.
@@ -38,8 +50,10 @@ impl Session {
         ctx: &Ctx,
     ) -> EvalResult<()> {
         report.name = Some(name.node.clone());
+        let position = self.position_picture(value, report);
         let c = self.eval_computed(value, ctx)?;
         let v = self.describe(c, report, ctx.budget)?;
+        self.options_picture(value, position, report, ctx);
         let form = match v {
             Value::Game(_) => self.substituted_form(value, ctx.src).map(|(text, _)| text.into()),
             _ => None,
@@ -57,8 +71,10 @@ impl Session {
         report: &mut StmtReport,
         ctx: &Ctx,
     ) -> EvalResult<()> {
+        let position = self.position_picture(lhs, report);
         let a = self.eval_computed(lhs, ctx)?;
         let a = self.describe(a, report, ctx.budget)?;
+        self.options_picture(lhs, position, report, ctx);
         let b = self.eval(rhs, ctx)?;
         self.decide_check(a, b, lhs, op, rhs, report, ctx)
     }

@@ -183,6 +183,13 @@ fn hovers_draw_a_small_positions_options_beside_their_values() {
     assert_eq!(svg.matches(r#"class="option left""#).count(), 2);
     assert_eq!(svg.matches(r#"class="option right""#).count(), 1);
     assert_eq!(svg.matches(r#"class="domino""#).count(), 2 + 2 + 1, "the options' dominoes");
+    // A `let` and a check draw the position they name and its options as a plain statement does.
+    for (text, at) in [("let t = toppling[BWB]", "WB"), ("toppling[BWB] == {*, 0 | 1}", "WB")] {
+        let pics = hover_pictures(&format!("{text}\n"), at);
+        let kinds: Vec<&str> = pics.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(kinds.get(..2), Some(&["position", "options"][..]), "{text}: {kinds:?}");
+        assert_eq!(&pics[1].1, svg, "{text}: the same options picture");
+    }
     // At most eight options a side: a 4 x 3 Domineering board has nine vertical moves.
     let pics = hover_pictures("domineering[4x3]\n", "x3");
     let svg = &pics.iter().find(|(k, _)| k == "options").expect("options").1;

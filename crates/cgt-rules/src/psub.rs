@@ -9,11 +9,17 @@
 //! `G(j .. j+s)`, every later value repeats with period m - j (induction on n). [`Table`] looks
 //! for the first repeated window, which proves the least period of the window sequence, and
 //! takes the pre-period back to the last value that differs; heaps of any size are then read
-//! through the period. Sets whose values grow (arithmetic periodicity) find no period, and heaps
-//! beyond the computed values give up.
+//! through the period. Sets whose values grow may instead be arithmetic-periodic with a number
+//! saltus, `G(n + p) = G(n) + s`, which [`arith`] proves from the values computed (the number
+//! translation theorem, with a check that the values are not numbers); heaps of any size are
+//! then the last value of their class plus a multiple of s. Other growing values (by ups, say)
+//! are not claimed, and heaps beyond the computed values give up.
 
+mod arith;
 #[cfg(test)]
 mod tests;
+
+pub use arith::Saltus;
 
 use cgt_core::game::{GameId, Games};
 use cgt_core::hash::FxHashMap;
@@ -85,7 +91,7 @@ impl Psub {
     pub fn table(&self, games: &mut Games, limit: usize, budget: &Budget) -> Result<Table, Exhausted> {
         let mut values: Vec<GameId> = Vec::new();
         let Ok(s) = usize::try_from(self.reach()) else {
-            return Ok(Table { values, period: None });
+            return Ok(Table { values, period: None, saltus: None });
         };
         // The first index at which each window of s values was seen.
         let mut seen: FxHashMap<Vec<GameId>, usize> = FxHashMap::default();
@@ -104,20 +110,23 @@ impl Psub {
                     let period = m - j;
                     let pre = (0..j).rev().find(|&i| values[i] != values[i + period]).map_or(0, |i| i + 1);
                     let period = Period { preperiod: pre as u64, period: period as u64 };
-                    return Ok(Table { values, period: Some(period) });
+                    return Ok(Table { values, period: Some(period), saltus: None });
                 }
                 seen.insert(values[m..].to_vec(), m);
             }
         }
-        Ok(Table { values, period: None })
+        let saltus = arith::find(games, &values, (&self.left, &self.right), budget)?;
+        Ok(Table { values, period: None, saltus })
     }
 }
 
-/// The values of heaps `G(0), G(1), ...` as far as computed, and the proven period if found.
+/// The values of heaps `G(0), G(1), ...` as far as computed, and the proven period or
+/// arithmetic period (saltus) if found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     values: Vec<GameId>,
     period: Option<Period>,
+    saltus: Option<Saltus>,
 }
 
 impl Table {
@@ -131,7 +140,28 @@ impl Table {
         self.period
     }
 
-    /// The value of heap `n`, through the period beyond the values computed.
+    /// The proven arithmetic period with its number saltus, if the values have no plain period.
+    pub fn saltus(&self) -> Option<&Saltus> {
+        self.saltus.as_ref()
+    }
+
+    /// Whether heaps of any size have a value (a plain or an arithmetic period is proven).
+    pub fn is_complete(&self) -> bool {
+        self.period.is_some() || self.saltus.is_some()
+    }
+
+    /// The value of heap `n`, through the period or the saltus beyond the values computed
+    /// (adding a multiple of the saltus makes games, hence `games`).
+    pub fn value_in(&self, games: &mut Games, n: u64, budget: &Budget) -> Result<Option<GameId>, Exhausted> {
+        match (&self.saltus, self.value(n)) {
+            (_, Some(g)) => Ok(Some(g)),
+            (Some(saltus), None) => arith::value(games, &self.values, saltus, n, budget).map(Some),
+            (None, None) => Ok(None),
+        }
+    }
+
+    /// The value of heap `n`, through the period beyond the values computed (not through a
+    /// saltus: see [`Table::value_in`]).
     pub fn value(&self, n: u64) -> Option<GameId> {
         if let Some(&g) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
             return Some(g);

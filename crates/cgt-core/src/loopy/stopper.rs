@@ -171,6 +171,27 @@ impl Stopper {
         Ok(Stopper { graph: simplify(g, budget)? })
     }
 
+    /// The simplest forms of the positions `roots` of one graph, each as [`Stopper::new`] gives
+    /// it up to the numbering of its positions: one comparison table and one pruning of the
+    /// whole graph serve every root (pruning and fusing only use the values of positions, which
+    /// do not depend on the root), instead of one table per root. Fox and Geese values every
+    /// position of a layer this way.
+    pub fn new_many(graph: &LoopyGraph, roots: &[usize], budget: &Budget) -> Result<Vec<Stopper>, StopperError> {
+        if roots.iter().any(|&r| r >= graph.len()) {
+            return Err(StopperError::NoSuchPosition);
+        }
+        let stoppers = stopper_positions(graph);
+        if roots.iter().any(|&r| !stoppers[r]) {
+            return Err(StopperError::NotStopper);
+        }
+        if stoppers.iter().any(|&s| !s) {
+            // Positions no root reaches are not stoppers: the table would be wrong for them.
+            return roots.iter().map(|&r| Stopper::new(graph, r, budget)).collect();
+        }
+        let (g, rep) = simplify_all(graph.clone(), budget)?;
+        Ok(roots.iter().map(|&r| Stopper { graph: g.reachable(rep[r]).0 }).collect())
+    }
+
     /// The short game `g` as a stopper.
     pub fn from_short(games: &mut Games, g: GameId, budget: &Budget) -> Result<Stopper, StopperError> {
         Stopper::new(&LoopyGraph::from_short(games, g, budget)?, 0, budget)
@@ -356,7 +377,14 @@ pub(crate) fn short_values(
 /// Dominated and reversible options are removed first, on the graph as given (fusing equal
 /// positions first could close an alternating cycle through a reversible option, as in
 /// `u = {w|}`, `w = {|u'}` with `u = u' = 0`); equal positions are fused last.
-fn simplify(mut g: LoopyGraph, budget: &Budget) -> Result<LoopyGraph, Exhausted> {
+fn simplify(g: LoopyGraph, budget: &Budget) -> Result<LoopyGraph, Exhausted> {
+    let (g, rep) = simplify_all(g, budget)?;
+    Ok(g.reachable(rep[0]).0)
+}
+
+/// Prunes every position of `g` (every position a stopper) and points each option at the first
+/// position equal to it; also gives that first equal position of each position.
+fn simplify_all(mut g: LoopyGraph, budget: &Budget) -> Result<(LoopyGraph, Vec<usize>), Exhausted> {
     let geq = geq_table(&g, &g, budget)?;
     let n = g.len();
     let ge = |x: usize, y: usize| geq[x * n + y];
@@ -380,7 +408,7 @@ fn simplify(mut g: LoopyGraph, budget: &Budget) -> Result<LoopyGraph, Exhausted>
             g.set_options(p, v, o);
         }
     }
-    Ok(g.reachable(0).0)
+    Ok((g, rep))
 }
 
 /// Removes `p`'s dominated options at v (keeping the first of equal ones) and bypasses one

@@ -25,7 +25,9 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     returns: Returns::Game,
     limits: "Exponential: every position reachable is found (a fox that has escaped is one position, `off`), \
              then valued one placing of the geese at a time, lowest first, each a small graph of the fox's squares \
-             and the simplest forms of the goose moves, put in simplest form. At most 256 cells.",
+             and the simplest forms of the goose moves, all put in simplest form at once. At most 256 cells. \
+             The 8x8 start (`foxgeese[\".G.G.G.G\", \"........\" x6, \"F.......\"]`, 608,564 positions) is \
+             2over in about 18 s (release build, BENCHMARKS.md).",
     source: "theory/stoppers.md; WW ch. 20 (Fox and Geese) and Siegel, Combinatorial Game Theory, ch. VI \
              (the values n + over); CGSuite's FoxAndGeese for the board and the moves.",
     eval,

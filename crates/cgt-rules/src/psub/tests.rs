@@ -4,9 +4,10 @@
 use std::collections::HashMap;
 
 use cgt_core::Budget;
+use cgt_core::dyadic::Dyadic;
 use cgt_core::game::{DisplayStyle, GameId, Games};
 
-use super::{Heaps, Psub, PsubError};
+use super::{Heaps, Psub, PsubError, Saltus};
 use crate::nim::Period;
 use crate::position::Partizan;
 use crate::subtraction::SubtractionGame;
@@ -124,14 +125,24 @@ fn equal_sets_are_the_impartial_subtraction_game() {
 }
 
 #[test]
-fn one_sided_sets_grow_and_find_no_period() {
-    // Only Left moves, one at a time: heap n is the integer n, never periodic.
+fn one_sided_sets_grow_by_an_integer_saltus() {
+    // Only Left moves, one at a time: heap n is the integer n, never periodic, and
+    // arithmetic-periodic with period 1 and saltus 1 from heap 0.
     let budget = Budget::unlimited();
     let mut games = Games::new();
     let table = Psub::new(&[1], &[]).unwrap().table(&mut games, 50, &budget).unwrap();
     assert_eq!(table.period(), None);
     assert_eq!(games.display(table.value(49).unwrap(), DisplayStyle::default()), "49");
     assert_eq!(table.value(50), None);
+    assert_eq!(table.saltus(), Some(&Saltus { preperiod: 0, period: 1, saltus: Dyadic::integer(1) }));
+    let far = table.value_in(&mut games, 1_000_000_000_000_000_000, &budget).unwrap().unwrap();
+    assert_eq!(games.display(far, DisplayStyle::default()), "1000000000000000000");
+    // Only Right moves, 2 or 3 at a time: heap n is -floor(n/2), saltus -1 every 2 heaps.
+    let table = Psub::new(&[], &[2, 3]).unwrap().table(&mut games, 50, &budget).unwrap();
+    let s = table.saltus().expect("a saltus");
+    assert_eq!((s.period, s.saltus.clone()), (2, Dyadic::integer(-1)));
+    let far = table.value_in(&mut games, 1_000_000_000_000_000_001, &budget).unwrap().unwrap();
+    assert_eq!(games.display(far, DisplayStyle::default()), "-500000000000000000");
 }
 
 #[test]
@@ -152,4 +163,63 @@ fn notation_options_and_errors() {
             "psub[2, 2] left=[1, 2] right=[1, 3]"
         ]
     );
+}
+
+#[test]
+fn arithmetic_periods_agree_with_search() {
+    // Random sets, one of them often empty, whose values have no plain period: where a number
+    // saltus is proven, heaps far past the values computed (through the saltus) equal the plain
+    // search. (Two random non-empty sets almost never grow by a number: they grow by ups, which
+    // are not claimed.)
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let budget = Budget::unlimited();
+    let mut games = Games::new();
+    let (mut rulesets, mut arithmetic, mut heaps_checked) = (0, 0, 0);
+    while rulesets < 300 {
+        let (mut left, mut right) = (random_set(&mut rng), random_set(&mut rng));
+        match rng.below(3) {
+            0 => left.clear(),
+            1 => right.clear(),
+            _ => {}
+        }
+        let Ok(rules) = Psub::new(&left, &right) else { continue };
+        rulesets += 1;
+        let table = rules.table(&mut games, 120, &budget).unwrap();
+        if table.period().is_some() {
+            continue;
+        }
+        let Some(saltus) = table.saltus().cloned() else { continue };
+        arithmetic += 1;
+        assert_eq!(table.period(), None);
+        let mut memo = HashMap::new();
+        for n in 0..=330u64 {
+            let want = plain(&mut games, rules.left(), rules.right(), vec![n], &mut memo);
+            let got = table.value_in(&mut games, n, &budget).unwrap().expect("through the saltus");
+            assert_eq!(got, want, "{left:?} {right:?} heap {n} ({saltus:?})");
+            heaps_checked += 1;
+        }
+        // The saltus is what the period adds, from the pre-period on.
+        let (p, pre) = (saltus.period, saltus.preperiod);
+        let s = games.number(&saltus.saltus);
+        for n in pre..pre + 2 * p {
+            let a = table.value_in(&mut games, n, &budget).unwrap().unwrap();
+            let b = table.value_in(&mut games, n + p, &budget).unwrap().unwrap();
+            assert_eq!(games.add(a, s, &budget).unwrap(), b);
+        }
+    }
+    assert_eq!((arithmetic, heaps_checked), (201, 66531), "arithmetic of 300");
+}
+
+#[test]
+fn numbers_are_not_translated() {
+    // Values 0, 1/2, 1, 3/2, ... all grow by 1/2, but they are numbers, and `{x + s | }` is
+    // not `{x | } + s`: the condition T refuses them, whatever the length of the run.
+    let budget = Budget::unlimited();
+    let mut games = Games::new();
+    let values: Vec<GameId> = (0..200).map(|k| games.number(&Dyadic::new(k, 1))).collect();
+    assert_eq!(super::arith::find(&mut games, &values, (&[1], &[1]), &budget).unwrap(), None);
+    // For one player's moves alone the same run is accepted (its values are integers there).
+    let whole: Vec<GameId> = (0..200).map(|k| games.number(&Dyadic::integer(k))).collect();
+    let found = super::arith::find(&mut games, &whole, (&[1], &[]), &budget).unwrap();
+    assert_eq!(found, Some(Saltus { preperiod: 0, period: 1, saltus: Dyadic::integer(1) }));
 }
