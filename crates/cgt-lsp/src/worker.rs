@@ -30,7 +30,16 @@ const STACK: usize = 256 << 20;
 /// Starts the worker; send it [`Job`]s through the returned channel.
 pub fn spawn(client: Client, docs: Docs, runtime: tokio::runtime::Handle) -> Sender<Job> {
     let (tx, rx) = std::sync::mpsc::channel();
-    let worker = Worker { client, docs, runtime, engines: HashMap::new(), config: EngineConfig::default() };
+    // One task sends every publication, in the order they were made: tasks spawned one per
+    // publication could overtake each other and leave an older version's diagnostics last.
+    let (out, mut published) = tokio::sync::mpsc::unbounded_channel::<Publication>();
+    runtime.spawn(async move {
+        while let Some((uri, diagnostics, version)) = published.recv().await {
+            client.publish_diagnostics(uri, diagnostics, Some(version)).await;
+            let _ = client.inlay_hint_refresh().await;
+        }
+    });
+    let worker = Worker { out, docs, engines: HashMap::new(), config: EngineConfig::default() };
     let spawned = std::thread::Builder::new().name("cgt-eval".into()).stack_size(STACK).spawn(move || worker.run(rx));
     if let Err(e) = spawned {
         eprintln!("error: cannot start the evaluation thread: {e}");
@@ -41,10 +50,12 @@ pub fn spawn(client: Client, docs: Docs, runtime: tokio::runtime::Handle) -> Sen
 /// A version of a document to evaluate: its uri, version, text and parse, and its cancel flag.
 type Evaluation = (Uri, i32, String, Arc<ParsedFile>, Arc<AtomicBool>);
 
+/// Diagnostics to send for a version of a document.
+type Publication = (Uri, Vec<tower_lsp_server::ls_types::Diagnostic>, i32);
+
 struct Worker {
-    client: Client,
+    out: tokio::sync::mpsc::UnboundedSender<Publication>,
     docs: Docs,
-    runtime: tokio::runtime::Handle,
     engines: HashMap<Uri, DocumentEngine>,
     config: EngineConfig,
 }
@@ -80,34 +91,37 @@ impl Worker {
 
     fn evaluate(&mut self, uri: Uri, version: i32, text: &str, parsed: Arc<ParsedFile>, cancel: &Arc<AtomicBool>) {
         let engine = self.engines.entry(uri.clone()).or_insert_with(|| DocumentEngine::new(self.config.clone()));
-        let (client, docs, runtime) = (&self.client, &self.docs, &self.runtime);
+        let (out, docs) = (&self.out, &self.docs);
         // Partial analyses (a slow statement still pending) are published as they come; the
         // final one is published below without copying it.
         let finished = engine.evaluate_parsed(text, parsed, cancel, |analysis| {
             if analysis.results.iter().any(|r| matches!(r, StmtResult::Pending)) {
-                publish(client, docs, runtime, &uri, version, Arc::new(analysis.clone()));
+                publish(out, docs, &uri, version, Arc::new(analysis.clone()));
             }
         });
         if let Some(analysis) = finished {
-            publish(client, docs, runtime, &uri, version, Arc::new(analysis));
+            publish(out, docs, &uri, version, Arc::new(analysis));
         }
     }
 }
 
-/// Stores an analysis for its version (if still current) and pushes diagnostics and a hint
-/// refresh to the client.
-fn publish(client: &Client, docs: &Docs, runtime: &tokio::runtime::Handle, uri: &Uri, version: i32, a: Arc<Analysis>) {
+/// Stores an analysis for its version (if still current) and queues its diagnostics and a
+/// hint refresh for the client.
+fn publish(
+    out: &tokio::sync::mpsc::UnboundedSender<Publication>,
+    docs: &Docs,
+    uri: &Uri,
+    version: i32,
+    a: Arc<Analysis>,
+) {
     let (diagnostics, old) = {
         let mut docs = docs.lock().unwrap_or_else(|e| e.into_inner());
         let Some(doc) = docs.get_mut(uri).filter(|d| d.version == version) else { return };
         let diagnostics = cgt_ide::diagnostics(&a).iter().map(|d| convert::diagnostic(doc, uri, d)).collect();
         (diagnostics, std::mem::replace(&mut doc.analysis, a))
     };
-    let (client, uri) = (client.clone(), uri.clone());
-    runtime.spawn(async move {
-        client.publish_diagnostics(uri, diagnostics, Some(version)).await;
-        let _ = client.inlay_hint_refresh().await;
-    });
+    // The server is shutting down when the sending task is gone: nothing to tell.
+    let _ = out.send((uri.clone(), diagnostics, version));
     // The analysis it replaces is dropped after the diagnostics are on their way.
     drop(old);
 }
