@@ -64,6 +64,9 @@ pub(crate) struct Trees {
     sums: HashMap<(TreeId, TreeId), TreeId>,
     nimbers: Vec<TreeId>,
     heaps: HashMap<String, Vec<TreeId>>,
+    /// The misère forms of heaps 0, 1, 2, ... of each rule, built from the forms of smaller
+    /// heaps (a heap's tree has a node per position it reaches, its form far fewer).
+    heap_forms: HashMap<String, Vec<MisereId>>,
     positions: HashMap<String, Option<TreeId>>,
     /// The misère canonical forms.
     pub misere: MisereGames,
@@ -162,6 +165,32 @@ impl Trees {
             Ok(done[heap as usize])
         })();
         self.heaps.insert(key, done);
+        result
+    }
+
+    /// The misère canonical form of a heap of `heap` under `rule`: the form whose options are
+    /// the sums of the forms of the heaps each move leaves (memoised per rule).
+    pub fn heap_form(&mut self, rule: &HeapRule, heap: u64, budget: &Budget) -> Result<MisereId, Exhausted> {
+        if *rule == HeapRule::Nim {
+            let n = u32::try_from(heap).map_err(|_| Exhausted::Memory)?;
+            return self.misere.nimber(n, budget);
+        }
+        let key = format!("{rule:?}");
+        let mut done = self.heap_forms.remove(&key).unwrap_or_default();
+        let result = (|| {
+            while (done.len() as u64) <= heap {
+                let mut opts = Vec::new();
+                for parts in rule.heap_options(done.len() as u64) {
+                    let forms: Vec<MisereId> = parts.iter().map(|&p| done[p as usize]).collect();
+                    opts.push(self.misere.sum(&forms, budget)?);
+                }
+                let f = self.misere.from_options(&opts, budget)?;
+                done.push(f);
+                self.bytes += 8;
+            }
+            Ok(done[heap as usize])
+        })();
+        self.heap_forms.insert(key, done);
         result
     }
 
@@ -373,6 +402,15 @@ impl Session {
         let budget = ctx.budget;
         let mut acc = self.trees().misere.zero();
         for p in parts {
+            if let Part::Heap(c) = p
+                && c.rule != HeapRule::Nim
+                && c.heap <= HEAP_TREE_LIMIT
+            {
+                let trees = self.trees();
+                let f = trees.heap_form(&c.rule, c.heap, budget).map_err(|x| gave_up(x, span.clone(), budget))?;
+                acc = trees.misere.add(acc, f, budget).map_err(|x| gave_up(x, span.clone(), budget))?;
+                continue;
+            }
             let t = self.part_tree(p, span, ctx)?;
             let trees = self.trees();
             let f = trees.form(t, budget).map_err(|x| gave_up(x, span.clone(), budget))?;
@@ -406,4 +444,37 @@ fn too_large(span: &Span, what: &str, limit: u64) -> Box<Diagnostic> {
         format!("{what} is too large to unfold into a game tree (at most {limit})"),
         "sums of Nim heaps and nimbers of any size are decided by the misère Nim rule; use smaller parts elsewhere",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use cgt_core::Budget;
+    use cgt_rules::heap::HeapRule;
+    use cgt_rules::octal::OctalCode;
+    use cgt_rules::subtraction::SubtractionGame;
+
+    use super::Trees;
+
+    /// A heap's form built from the forms of smaller heaps is the form of its whole tree.
+    #[test]
+    fn heap_forms_are_the_forms_of_the_heap_trees() {
+        let budget = Budget::unlimited();
+        let rules = [
+            HeapRule::Octal(OctalCode::kayles()),
+            HeapRule::Octal(OctalCode::dawson()),
+            HeapRule::Octal(OctalCode::parse("0.137").unwrap()),
+            HeapRule::Octal(OctalCode::parse("4.7").unwrap()),
+            HeapRule::Subtraction(SubtractionGame::new(&[1, 3, 4]).unwrap()),
+            HeapRule::Nim,
+        ];
+        for rule in &rules {
+            let mut trees = Trees::default();
+            for n in 0..=13 {
+                let by_parts = trees.heap_form(rule, n, &budget).unwrap();
+                let tree = trees.heap(rule, n, &budget).unwrap();
+                let by_tree = trees.form(tree, &budget).unwrap();
+                assert_eq!(by_parts, by_tree, "{rule:?} heap {n}");
+            }
+        }
+    }
 }
