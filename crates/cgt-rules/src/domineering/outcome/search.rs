@@ -193,18 +193,25 @@ impl<'a> Search<'a> {
         // The positions after each move, and a move to a position the table knows to be lost
         // for the other side taken at once (enhanced transposition cutoff); a move to a
         // position the table knows to be won by the other side is dropped.
-        let mut children = Vec::with_capacity(moves.len());
+        let mut keyed = Vec::with_capacity(moves.len());
         for (n, &i) in moves.iter().enumerate() {
             let m = self.geo.domino(i, left);
             let after = board & !m;
             let (after, rest) = self.absorb(after, self.geo.neighbours(m, after), rest)?;
             let key = Key { board: self.geo.least_image(after), rest, left: !left };
-            match self.table.get(&key) {
+            keyed.push((after, rest, n >= unsafe_moves, key));
+        }
+        // The probes come after every key is made, in a loop of their own: most miss the
+        // cache, and with nothing else between them their loads overlap.
+        let known: Vec<Option<bool>> = keyed.iter().map(|k| self.table.get(&k.3)).collect();
+        let mut children = Vec::with_capacity(keyed.len());
+        for ((after, rest, safe, _), known) in keyed.into_iter().zip(known) {
+            match known {
                 Some(false) if after != 0 => return Ok(true),
                 // Proven a win for the other side: this move loses, and need not be searched
                 // (the entry may be overwritten before then, but the fact stays true).
                 Some(true) => continue,
-                _ => children.push((after, rest, n >= unsafe_moves)),
+                _ => children.push((after, rest, safe)),
             }
         }
         let mut safe_cut = false;

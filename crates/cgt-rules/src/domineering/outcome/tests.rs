@@ -154,6 +154,29 @@ fn move_counts_agree_with_brute_force() {
     }
 }
 
+/// The pairing without a loop over lines (by parity from each run's start) against the plain
+/// one, line by line, on boards up to the largest the padded rows hold: the same count and
+/// the same cells, on the free cells and on each side's protected ones; and the units with
+/// the open dominoes chosen in one pass against the same choice made trying each in turn.
+#[test]
+fn fast_counts_agree_with_the_plain_ones() {
+    let mut rng = Rng::new(0x9a1e_5b17);
+    for _ in 0..3000 {
+        let rows = 1 + rng.below(11) as usize;
+        let cols = 1 + rng.below((128 / rows as u64 - 1).min(16)) as usize;
+        let holes = rng.below(6);
+        let board = random_board(&mut rng, rows, cols, holes);
+        let geo = Geometry::new(rows, cols).unwrap();
+        let free = geo.free_cells(&board);
+        for left in [true, false] {
+            for b in [free, geo.protected(free, left), geo.protected(free, !left)] {
+                assert_eq!(geo.pairs(b, left), geo.pairs_by_lines(b, left), "{} {left}", board.to_notation());
+            }
+            assert_eq!(geo.units(free, left), geo.units_one_by_one(free, left), "{} {left}", board.to_notation());
+        }
+    }
+}
+
 /// The most disjoint dominoes of one side on the board (only on cells with no free cell
 /// across when `protected`), by trying every placement.
 fn most_dominoes(board: &Board, left: bool, protected: bool) -> u32 {
