@@ -13,7 +13,8 @@
 # QUICK_ROUNDS (default 200: a pair that takes under 50 ms is timed by quick.py instead, as bare
 # processes in that many alternating rounds, without the wrappers that cost more than the run),
 # PEER_TIMEOUT (seconds per process, default 600), CGT_BIN (a cgt binary to use instead of building
-# target/release/cgt with scripts/build-static.sh). Every process's output is kept in
+# target/release/cgt with scripts/build-static.sh), PEERS (space-separated peers to run and set up, e.g.
+# `PEERS=igsolve`; default all). Every process's output is kept in
 # $PEERS_CACHE/out/ so the values can be compared; octal sequences are compared here (the last
 # value and ogsolve's checksum of the whole sequence).
 set -euo pipefail
@@ -212,11 +213,15 @@ timed() { # outfile command...
 
 median() { awk NF | sort -g | awk '{ a[NR] = $1 } END { print (NR ? a[int((NR + 1) / 2)] : "n/a") }'; }
 
+# Whether a peer is run (PEERS empty, or naming it).
+wants() { [ -z "${PEERS:-}" ] || [[ " $PEERS " == *" $1 "* ]]; }
+
 # Paired runs of cgt on a file and of a peer command; prints one table row.
 pair() { # name peer cgt-text peer-command...
   local name="$1" peer="$2" text="$3"
   shift 3
   [[ "$name" == *"$FILTER"* ]] || return 0
+  wants "$peer" || return 0
   # Sizes grow within a family (the name without its last part): once a peer times out, its
   # larger sizes are not run.
   local family="$peer:${name%-*}"
@@ -275,6 +280,7 @@ pair() { # name peer cgt-text peer-command...
 
 skip() { # name peer reason
   [[ "$1" == *"$FILTER"* ]] || return 0
+  wants "$2" || return 0
   echo "| $1 | $2 | | | | | skipped: $3 |"
 }
 
@@ -372,8 +378,10 @@ check_octal() { # name code n
 }
 
 impartial() {
-  for size in 4x5 5x5 4x7 5x6 5x7; do
+  # 6x6 is even by even, so 0 by the mirror strategy (WW ch. 23): a start-up row for both.
+  for size in 4x5 5x5 4x7 5x6 5x7 5x8 6x6 4x9; do
     pair "cram-$size" igsolve "cram[$size]" "$IGSOLVE" cram -r "${size%x*}" -c "${size#*x}"
+    [[ "cram-$size" == *"$FILTER"* ]] && wants igsolve && check_cram "cram-$size"
     pair "cram-$size" pycgt "cram[$size]" "$PY" "$PYDRIVER" cram "$size"
     skip "cram-$size" cgt-0.11 "cgt 0.11 has no Cram"
   done
@@ -381,6 +389,17 @@ impartial() {
   for n in 1000 60000; do
     pair "grundy-game-$n" igsolve "grundy_game[$n]" "$IGSOLVE" grundy -p "$n"
   done
+}
+
+# cgt's nimber (`0`, `*`, `*n`) against igsolve's "Nimber of initial position".
+check_cram() { # name
+  local nim ours theirs
+  [ -s "$OUT/$1.igsolve.out" ] && [ -s "$OUT/$1.cgt.out" ] || return 0
+  nim=$(sed -n 's/.*= \(0\|\*[0-9]*\) .*/\1/p' "$OUT/$1.cgt.out" | head -1)
+  case "$nim" in 0) ours=0 ;; "*") ours=1 ;; "*"*) ours=${nim#\*} ;; *) ours="nothing" ;; esac
+  theirs=$(sed -n 's/^Nimber of initial position: \([0-9]*\).*/\1/p' "$OUT/$1.igsolve.out")
+  [ -n "$theirs" ] || return 0
+  [ "$ours" = "$theirs" ] || log "MISMATCH $1: cgt says $ours, igsolve $theirs"
 }
 
 partizan() {
@@ -447,6 +466,7 @@ setup_obsequi() {
 # start: V is Vertical, Left; H is Horizontal, Right). The classes are compared.
 obsequi() {
   local size r c
+  wants obsequi || return 0
   for size in 6x6 7x7 8x8 6x10 7x10 8x9; do
     r=${size%x*} c=${size#*x}
     local name="domineering-outcome-$size"
@@ -476,10 +496,10 @@ check_obsequi() { # name rows cols
 
 main() {
   setup_cgt
-  setup_pycgt
-  setup_cgt011
-  setup_tool ogsolve 0.0.7 ogsolve
-  setup_tool igsolve 0.1.2 igsolve
+  if wants pycgt; then setup_pycgt; fi
+  if wants cgt-0.11; then setup_cgt011; fi
+  if wants ogsolve; then setup_tool ogsolve 0.0.7 ogsolve; fi
+  if wants igsolve; then setup_tool igsolve 0.1.2 igsolve; fi
   PY="$CACHE/venv/bin/python"
   PYDRIVER="$CACHE/pycgt_driver.py"
   write_pycgt_driver >"$PYDRIVER"

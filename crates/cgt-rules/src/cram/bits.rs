@@ -196,7 +196,9 @@ impl Region {
 
     /// The free cells after a domino is placed, at every place it fits but the horizontal ones
     /// whose left cells are in `idle` (see [`Region::idle_horizontals`]; 0 for all of them):
-    /// vertical ones first, each in reading order of the domino's first cell.
+    /// vertical ones first, each in reading order of the domino's first cell (the search takes
+    /// them in another order, [`Region::grundy_options_by_contact`]; the tests hold both).
+    #[cfg(test)]
     pub(crate) fn grundy_options(self, idle: u64, out: &mut Vec<u64>) {
         let (v, h) = self.tops();
         for (mut t, step) in [(v, self.cols as u32), (h & !idle, 1)] {
@@ -204,6 +206,76 @@ impl Region {
                 let i = t.trailing_zeros();
                 t &= t - 1;
                 out.push(self.bits & !(1u64 << i) & !(1u64 << (i + step)));
+            }
+        }
+    }
+
+    /// The same options as `Region::grundy_options` in another order: first the dominoes
+    /// that may cut the board (their free neighbours, taken round the domino, make at least
+    /// two runs not joined by a free corner cell), then the others; within each, those with
+    /// the most free neighbours first (six, then five, ...), vertical ones first, each in
+    /// reading order. Why: a search asked whether a region has some value stops at the first
+    /// option whose regions all have known values of that sum (see `Solver::open_options`),
+    /// and the regions of a board cut into pieces are smaller, so more often known. On
+    /// `cram[5x7]` 16% fewer options are split into regions than in reading order (5.12 M to
+    /// 4.29 M; 5x8 and 4x9 likewise, 16% and 13%).
+    pub(crate) fn grundy_options_by_contact(self, idle: u64, out: &mut Vec<u64>) {
+        let (v, h) = self.tops();
+        let (p, cols) = (self.bits, u32::from(self.cols));
+        let (first, last) = (self.first_col(), self.last_col());
+        let next_last = last >> 1;
+        let down = |k: u32| p.checked_shr(k).unwrap_or(0);
+        let up = |k: u32| p.checked_shl(k).unwrap_or(0);
+        // For each domino, by its first cell: whether each of its six neighbours is free, in
+        // order round the domino (clockwise), and whether each is joined to the one before it
+        // (directly, or by the free corner cell between them).
+        let vertical = Ring {
+            free: [
+                up(cols),
+                (p >> 1) & !last,
+                down(cols + 1) & !last,
+                down(2 * cols),
+                down(cols.wrapping_sub(1)) & !first,
+                (p << 1) & !first,
+            ],
+            joined: [
+                up(cols + 1) & !first,
+                up(cols.wrapping_sub(1)) & !last,
+                u64::MAX,
+                down(2 * cols + 1) & !last,
+                down((2 * cols).wrapping_sub(1)) & !first,
+                u64::MAX,
+            ],
+        };
+        let horizontal = Ring {
+            free: [
+                (p << 1) & !first,
+                up(cols),
+                up(cols.wrapping_sub(1)),
+                (p >> 2) & !next_last,
+                down(cols + 1),
+                down(cols),
+            ],
+            joined: [
+                down(cols.wrapping_sub(1)) & !first,
+                up(cols + 1) & !first,
+                u64::MAX,
+                up(cols.wrapping_sub(2)) & !next_last,
+                down(cols + 2) & !next_last,
+                u64::MAX,
+            ],
+        };
+        let kinds = [(v, vertical.tally(), cols), (h & !idle, horizontal.tally(), 1)];
+        for cutting in [true, false] {
+            for count in (0..=6).rev() {
+                for &(tops, (counts, cuts), step) in &kinds {
+                    let mut t = tops & if cutting { cuts } else { !cuts } & equal_to(counts, count);
+                    while t != 0 {
+                        let i = t.trailing_zeros();
+                        t &= t - 1;
+                        out.push(self.bits & !(1u64 << i) & !(1u64 << (i + step)));
+                    }
+                }
             }
         }
     }
@@ -331,6 +403,47 @@ impl Region {
     }
 }
 
+/// The six neighbours of every domino of one orientation, as masks over the dominoes' first
+/// cells (see [`Region::grundy_options_by_contact`]).
+struct Ring {
+    /// Whether neighbour i is free.
+    free: [u64; 6],
+    /// Whether neighbour i is joined to neighbour i - 1 (mod 6) when both are free.
+    joined: [u64; 6],
+}
+
+impl Ring {
+    /// The number of free neighbours (as bit planes), and the dominoes whose free neighbours
+    /// make at least two runs round them.
+    fn tally(&self) -> ([u64; 3], u64) {
+        let starts: [u64; 6] = std::array::from_fn(|i| self.free[i] & !(self.free[(i + 5) % 6] & self.joined[i]));
+        let runs = bit_sliced_count(&starts);
+        (bit_sliced_count(&self.free), runs[1] | runs[2])
+    }
+}
+
+/// The number of masks with each bit set, as three bit planes (at most 7 masks).
+fn bit_sliced_count(masks: &[u64]) -> [u64; 3] {
+    let mut planes = [0u64; 3];
+    for &m in masks {
+        let carry0 = planes[0] & m;
+        planes[0] ^= m;
+        let carry1 = planes[1] & carry0;
+        planes[1] ^= carry0;
+        planes[2] ^= carry1;
+    }
+    planes
+}
+
+/// The bits where the count in `planes` (see [`bit_sliced_count`]) is `count`.
+fn equal_to(planes: [u64; 3], count: u32) -> u64 {
+    let mut eq = u64::MAX;
+    for (b, plane) in planes.into_iter().enumerate() {
+        eq &= if count >> b & 1 == 1 { plane } else { !plane };
+    }
+    eq
+}
+
 /// For each number of columns c, the first column of a board of c columns and as many rows
 /// as fit in 64 bits: bits 0, c, 2c, ...
 const FIRST_COLUMNS: [u64; MAX_CELLS + 1] = {
@@ -380,6 +493,65 @@ mod tests {
         for cols in 1..=MAX_CELLS {
             for i in 0..MAX_CELLS {
                 assert_eq!(row_of(i, cols), i / cols, "{i} / {cols}");
+            }
+        }
+    }
+
+    /// A domino's free neighbours and whether they make two runs or more round it, from
+    /// coordinates: the cells round the domino's box, clockwise, where two free neighbours
+    /// are in one run when the cells between them (a corner, or none) are free.
+    fn ring(region: Region, domino: u64) -> (bool, usize) {
+        let (rows, cols) = (region.rows() as i64, region.cols() as i64);
+        let free = |(r, c): (i64, i64)| {
+            (0..rows).contains(&r) && (0..cols).contains(&c) && region.bits() >> (r * cols + c) & 1 == 1
+        };
+        let cells: Vec<(i64, i64)> =
+            (0..rows * cols).filter(|i| domino >> i & 1 == 1).map(|i| (i / cols, i % cols)).collect();
+        let (top, left) = (cells[0].0 - 1, cells[0].1 - 1);
+        let (bottom, right) = (cells[1].0 + 1, cells[1].1 + 1);
+        let mut border = Vec::new();
+        border.extend((left..right).map(|c| (top, c)));
+        border.extend((top..bottom).map(|r| (r, right)));
+        border.extend((left + 1..=right).rev().map(|c| (bottom, c)));
+        border.extend((top + 1..=bottom).rev().map(|r| (r, left)));
+        let corner = |(r, c): (i64, i64)| (r == top || r == bottom) && (c == left || c == right);
+        let count = border.iter().filter(|&&x| !corner(x) && free(x)).count();
+        let Some(gap) = border.iter().position(|&x| !free(x)) else { return (false, count) };
+        border.rotate_left(gap);
+        let (mut runs, mut in_run) = (0, false);
+        for x in border.iter().map(|&x| (free(x), corner(x))).chain([(false, true)]) {
+            match x {
+                (true, false) if !in_run => {
+                    runs += 1;
+                    in_run = true;
+                }
+                (true, _) => {}
+                (false, _) => in_run = false,
+            }
+        }
+        // Each run counts once, at its first free neighbour (a free corner alone is no run).
+        (runs >= 2, count)
+    }
+
+    /// The options by contact are the options, each once, those that may cut the board first,
+    /// then the most free neighbours first.
+    #[test]
+    fn options_by_contact_are_the_options_reordered() {
+        let mut rng = Rng(0x9b05_688c_2b3e_6c1f);
+        for _ in 0..3000 {
+            let (rows, cols) = (1 + rng.below(8) as usize, 1 + rng.below(8) as usize);
+            let holes = 2 + rng.below(4);
+            let bits = (0..64).filter(|_| rng.below(holes) != 0).fold(0u64, |b, i| b | 1 << i);
+            let region = Region::new(rows, cols, bits).unwrap();
+            for idle in [0, region.idle_horizontals()] {
+                let (mut plain, mut ordered) = (Vec::new(), Vec::new());
+                region.grundy_options(idle, &mut plain);
+                region.grundy_options_by_contact(idle, &mut ordered);
+                let keys: Vec<(bool, usize)> = ordered.iter().map(|&o| ring(region, region.bits() ^ o)).collect();
+                assert!(keys.windows(2).all(|w| w[0] >= w[1]), "{region:?}: {keys:?}");
+                ordered.sort_unstable();
+                plain.sort_unstable();
+                assert_eq!(ordered, plain, "{region:?}");
             }
         }
     }

@@ -296,7 +296,7 @@ impl Solver {
         options.clear();
         parts.clear();
         open.clear();
-        region.grundy_options(region.idle_horizontals(), options);
+        region.grundy_options_by_contact(region.idle_horizontals(), options);
         let mut values: Values = 0;
         let mut p = Candidates(lowest(options.len() as u32 + 1));
         for &bits in options.iter() {
