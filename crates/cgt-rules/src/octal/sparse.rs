@@ -79,9 +79,9 @@ pub(super) struct Engine {
     /// The values as the splits read them.
     copies: Copies,
     space: Space,
-    /// Heaps i >= 1 that are rare, ascending, and their values.
-    rare: Vec<u32>,
-    rare_values: Vec<u32>,
+    /// Heaps i >= 1 that are rare, ascending, each with its value (side by side: one stream to
+    /// read when marking).
+    rare: Vec<(u32, u32)>,
     /// `seen[v] == n` marks v as an option value of the heap n being computed; its length is a
     /// power of two above every value, so it covers every option value.
     seen: Vec<usize>,
@@ -108,7 +108,6 @@ impl Engine {
             copies: Copies::new(),
             space: Space { mask: 0, flip: false, shift: false },
             rare: Vec::new(),
-            rare_values: Vec::new(),
             seen: vec![usize::MAX; 2],
             pending_list: Vec::new(),
         }
@@ -137,8 +136,7 @@ impl Engine {
             self.seen.resize(cover, usize::MAX);
         }
         if n > 0 && !self.space.is_common(n, v) {
-            self.rare.push(n as u32);
-            self.rare_values.push(v);
+            self.rare.push((n as u32, v));
         }
     }
 
@@ -162,7 +160,7 @@ impl Engine {
             // With `!`, the split into two equal heaps is not a move.
             let unequal = self.unequal[i];
             let seen = &mut self.seen;
-            let rare_below = self.rare.partition_point(|&r| (r as usize) < m);
+            let rare_below = self.rare.partition_point(|&(r, _)| (r as usize) < m);
             let last = last_split(m, unequal);
             if 4 * rare_below > m {
                 match self.copies.narrow() {
@@ -170,7 +168,7 @@ impl Engine {
                     None => scan::mark_splits(&self.values, m, last, seen, n),
                 }
             } else {
-                let rare = (&self.rare[..rare_below], &self.rare_values[..rare_below]);
+                let rare = &self.rare[..rare_below];
                 match self.copies.narrow() {
                     Some(g) => scan::mark_rare(g, m, rare, unequal, seen, n),
                     None => scan::mark_rare(&self.values, m, rare, unequal, seen, n),
@@ -245,8 +243,8 @@ impl Engine {
         }
         self.space = best;
         let values = &self.values;
-        self.rare = (1..values.len() as u32).filter(|&i| !best.is_common(i as usize, values[i as usize])).collect();
-        self.rare_values = self.rare.iter().map(|&i| values[i as usize]).collect();
+        let rare = (1..values.len()).filter(|&i| !best.is_common(i, values[i]));
+        self.rare = rare.map(|i| (i as u32, values[i])).collect();
     }
 }
 

@@ -83,7 +83,34 @@ impl Pending<'_> {
         let (seen, n) = (&mut *self.seen, self.n);
         let mask = seen.len() - 1;
         front.iter().zip(back).for_each(|(&x, &y)| seen[(x ^ y).index() & mask] = n);
-        // Without a branch: whether a value was reached is as good as random.
+        self.keep_unmarked();
+    }
+
+    /// Compares the value of every split of the block with the pending values (at most
+    /// [`TARGETS`]), and marks and takes off those reached.
+    fn compare_block<T: Value>(&mut self, front: &[T], back: &[T]) {
+        // Fewer targets are fewer comparisons per split: the last pending values take longest.
+        let found = match self.list.len() {
+            1 => reached(front, back, targets::<T, 1>(self.list)),
+            2 => reached(front, back, targets::<T, 2>(self.list)),
+            3 | 4 => reached(front, back, targets::<T, 4>(self.list)),
+            _ => reached(front, back, targets::<T, TARGETS>(self.list)),
+        };
+        if found == 0 {
+            return;
+        }
+        for (k, &v) in self.list.iter().enumerate() {
+            if found >> k & 1 == 1 {
+                self.seen[v as usize] = self.n;
+            }
+        }
+        self.keep_unmarked();
+    }
+
+    /// Takes the values marked in `seen` off the list, without a branch: whether a value was
+    /// reached is as good as random.
+    fn keep_unmarked(&mut self) {
+        let (seen, n) = (&*self.seen, self.n);
         let mut kept = 0;
         for i in 0..self.list.len() {
             let v = self.list[i];
@@ -92,34 +119,12 @@ impl Pending<'_> {
         }
         self.list.truncate(kept);
     }
+}
 
-    /// Compares the value of every split of the block with the pending values (at most
-    /// [`TARGETS`]), and marks and takes off those reached.
-    fn compare_block<T: Value>(&mut self, front: &[T], back: &[T]) {
-        // Fewer targets are fewer comparisons per split: the last pending values take longest.
-        let reached = match self.list.len() {
-            1 => reached(front, back, self.targets::<T, 1>()),
-            2 => reached(front, back, self.targets::<T, 2>()),
-            3 | 4 => reached(front, back, self.targets::<T, 4>()),
-            _ => reached(front, back, self.targets::<T, TARGETS>()),
-        };
-        if reached == 0 {
-            return;
-        }
-        for (k, &v) in self.list.iter().enumerate() {
-            if reached >> k & 1 == 1 {
-                self.seen[v as usize] = self.n;
-            }
-        }
-        let (seen, n) = (&*self.seen, self.n);
-        self.list.retain(|&v| seen[v as usize] != n);
-    }
-
-    /// The pending values, the last repeated to K of them (there are at most K, and one or more).
-    fn targets<T: Value, const K: usize>(&self) -> [T; K] {
-        let last = self.list.len() - 1;
-        std::array::from_fn(|k| T::of(self.list[k.min(last)]))
-    }
+/// The values of `list` (one to K of them), the last repeated to K.
+fn targets<T: Value, const K: usize>(list: &[u32]) -> [T; K] {
+    let last = list.len() - 1;
+    std::array::from_fn(|k| T::of(list[k.min(last)]))
 }
 
 /// Bit k: some split `front[i]`, `back[i]` reaches `targets[k]`.
@@ -145,25 +150,17 @@ pub(super) fn mark_splits<T: Value>(g: &[T], m: usize, last: usize, seen: &mut [
     front.iter().zip(back.iter().rev()).for_each(|(&x, &y)| seen[(x ^ y).index() & mask] = n);
 }
 
-/// Marks the values of the splits `(r, m - r)` with r a rare heap below m (`rare`, with their
-/// values `rare_values`), leaving out `2 r = m` if `unequal`.
-pub(super) fn mark_rare<T: Value>(
-    g: &[T],
-    m: usize,
-    (rare, rare_values): (&[u32], &[u32]),
-    unequal: bool,
-    seen: &mut [usize],
-    n: usize,
-) {
+/// Marks the values of the splits `(r, m - r)` with r a rare heap below m (`rare`, each with its
+/// value), leaving out `2 r = m` if `unequal`.
+pub(super) fn mark_rare<T: Value>(g: &[T], m: usize, rare: &[(u32, u32)], unequal: bool, seen: &mut [usize], n: usize) {
     let mask = seen.len() - 1;
-    let pairs = rare.iter().zip(rare_values);
     if unequal && m.is_multiple_of(2) {
-        for (&r, &v) in pairs.filter(|&(&r, _)| 2 * r as usize != m) {
+        for &(r, v) in rare.iter().filter(|&&(r, _)| 2 * r as usize != m) {
             seen[(v as usize ^ g[m - r as usize].index()) & mask] = n;
         }
     } else {
         // Every rare heap here is below m, so each partner m - r is a heap.
-        pairs.for_each(|(&r, &v)| seen[(v as usize ^ g[m - r as usize].index()) & mask] = n);
+        rare.iter().for_each(|&(r, v)| seen[(v as usize ^ g[m - r as usize].index()) & mask] = n);
     }
 }
 
@@ -205,7 +202,7 @@ mod tests {
             let m = 1 + rng.index(len - 1);
             let last = rng.index(m / 2 + 1);
             let cover = 1usize << bits;
-            let take = 1 + rng.index(20);
+            let take = 1 + rng.index(if round % 3 == 0 { 80 } else { 20 });
             let mut list: Vec<u32> = (0..cover as u32).filter(|_| rng.below(4) == 0).take(take).collect();
             // The engine scans only while some value is pending.
             if list.is_empty() {
