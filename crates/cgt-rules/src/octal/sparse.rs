@@ -118,7 +118,8 @@ impl Engine {
         let n = self.values.len();
         if n >= FIRST_MASK_AT && n.is_power_of_two() {
             self.choose_space();
-            budget.check_memory(n * 16)?;
+            // The values, their `u16` copy and its reversed copy, with room to grow.
+            budget.check_memory(n * 20)?;
         }
         self.mark_cheap_options(n, budget)?;
         let v = self.mex(n, budget)?;
