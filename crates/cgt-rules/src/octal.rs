@@ -27,7 +27,6 @@ mod sparse;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use cgt_core::budget::Instant;
 use cgt_core::{Budget, Exhausted};
 
 use crate::nim::{BeyondTable, GrundyTable, Period};
@@ -197,36 +196,22 @@ impl OctalCode {
         let mut general = (!sparse_fits).then(|| general::General::new(&self.code));
         let mut checkpoint = 32;
         let mut len = 0;
-        // Asking for the cores reads files (cgroup quotas), so only once the heaps are large.
-        let mut two_threads = None;
-        // The heaps since the last checkpoint: when they started, from which, and whether on
-        // two threads; and whether those before cost enough to be worth two threads.
-        let (mut started, mut first, mut shared, mut heavy) = (Instant::now(), 0, false, false);
+        // One thread: heaps depend on the heap just before, so two threads would wait for each
+        // other once a heap, spinning; that doubled the CPU time, and on a busy machine tripled
+        // the wall time too (BENCHMARKS.md, session 19).
         while len < limit {
-            let pipelines = sparse.as_ref().is_some_and(|e| e.pipelines()) && len >= PIPELINE_FROM && heavy;
-            if pipelines && *two_threads.get_or_insert_with(|| two_cores(budget)) {
-                let to = checkpoint.min(limit);
-                match sparse.as_mut().map(|e| e.extend_on_two_threads(to, budget)).transpose()? {
-                    Some(true) => (len, shared) = (to, true),
-                    _ => two_threads = Some(false),
-                }
-            } else {
-                match (&mut sparse, &mut general) {
-                    (Some(e), _) => e.push(budget)?,
-                    (_, Some(e)) => e.push(budget)?,
-                    _ => unreachable!("one engine is chosen"),
-                }
-                len += 1;
+            match (&mut sparse, &mut general) {
+                (Some(e), _) => e.push(budget)?,
+                (_, Some(e)) => e.push(budget)?,
+                _ => unreachable!("one engine is chosen"),
             }
+            len += 1;
             let Some(shape) = shape.filter(|_| len == checkpoint || len == limit) else { continue };
             checkpoint *= 2;
-            let work = started.elapsed().as_secs_f64() * if shared { 2.0 } else { 1.0 };
-            heavy = work >= HEAVY_HEAP_SECONDS * (len - first) as f64;
             let values = sparse.as_ref().map_or_else(|| general.as_ref().map_or(&[][..], |e| &e.values), |e| &e.values);
             if let Some(p) = period::prove_period(values, shape, budget)? {
                 return Ok(GrundyTable::new(values.to_vec(), Some(p)));
             }
-            (started, first, shared) = (Instant::now(), len, false);
         }
         let values = match (sparse, general) {
             (Some(e), _) => e.values,
@@ -326,18 +311,3 @@ impl fmt::Display for OctalCode {
 
 #[cfg(test)]
 mod tests;
-
-/// Heaps from this one on are computed two at a time on two threads, when the code allows it
-/// (see `sparse::pipeline`), the budget and the machine have two, and the heaps before took
-/// [`HEAVY_HEAP_SECONDS`] each or more.
-const PIPELINE_FROM: usize = 1 << 14;
-
-/// The work per heap that two threads are worth: the threads wait for each other once a heap,
-/// which costs about as much as a heap of 0.16 (0.14 µs there, where two threads doubled the
-/// CPU time and did not shorten the wall time); a heap of 0.6 near 10^5 takes about 6 µs.
-const HEAVY_HEAP_SECONDS: f64 = 1e-6;
-
-/// Whether the budget allows two threads and the machine has two cores.
-fn two_cores(budget: &Budget) -> bool {
-    budget.threads() >= 2 && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
-}

@@ -13,22 +13,23 @@
 //!    (then g(n) = c) or the splits run out (then g(n) is the least pending value left).
 //!
 //! The scan ([`scan`]) reads every split of those heaps in order, also the few with a rare heap
-//! (they reach only marked values), so that both heaps come from contiguous memory; values are
-//! read as `u16` while they all fit. Many pending values are looked up in a table, split by
-//! split; once few are left, blocks of splits are compared with them at once (vectorised).
+//! (they reach only marked values), so that both heaps come from memory read forwards
+//! ([`copies`]); values are read as `u16` while they all fit. While many values are pending,
+//! blocks of splits mark their values without a branch; once few are left, blocks of splits are
+//! compared with them at once (vectorised).
 //!
 //! With a good space, g(n) is almost always c and the pending values are few and found early in
 //! the scan, so a heap costs about the number of rare heaps instead of n/2. Some games need the
 //! space "in the domain" (the parity of the heap size joins the mask's parity, Flammenkamp), e.g.
 //! 0.106. The space is chosen again, to make rare heaps as few as possible, whenever n doubles.
-//! The method is exact for every space; the space only decides the speed. Long sequences are
-//! computed two heaps at a time on two threads where the code allows it ([`pipeline`]).
+//! The method is exact for every space; the space only decides the speed.
 
-mod pipeline;
+mod copies;
 mod scan;
 
 use cgt_core::{Budget, Exhausted};
 
+use self::copies::{Copies, Splits};
 use super::code::{Code, Constraint};
 
 /// Heaps below this size are computed without a mask; the first mask is chosen here.
@@ -75,18 +76,16 @@ pub(super) struct Engine {
     /// would leave both parities to the scan, so only spaces in the range are used).
     mixed_parities: bool,
     pub(super) values: Vec<u32>,
-    /// The values as `u16`, while they all fit.
-    narrow: Option<Vec<u16>>,
+    /// The values as the splits read them.
+    copies: Copies,
     space: Space,
-    /// Heaps i >= 1 that are rare, ascending, and their values.
-    rare: Vec<u32>,
-    rare_values: Vec<u32>,
+    /// Heaps i >= 1 that are rare, ascending, each with its value (side by side: one stream to
+    /// read when marking).
+    rare: Vec<(u32, u32)>,
     /// `seen[v] == n` marks v as an option value of the heap n being computed; its length is a
     /// power of two above every value, so it covers every option value.
     seen: Vec<usize>,
-    /// The pending values of the scan, as [`scan::Pending`] reads them; all zero between scans.
-    pending: Vec<u8>,
-    /// The pending values of the scan, ascending.
+    /// The pending values of the scan, not reached yet.
     pending_list: Vec<u32>,
     /// For each split, whether its splits into two common heaps are left to the scan.
     scan: Vec<bool>,
@@ -106,12 +105,10 @@ impl Engine {
             scan: vec![false; split.len()],
             split,
             values: Vec::new(),
-            narrow: Some(Vec::new()),
+            copies: Copies::new(),
             space: Space { mask: 0, flip: false, shift: false },
             rare: Vec::new(),
-            rare_values: Vec::new(),
             seen: vec![usize::MAX; 2],
-            pending: vec![0; 2],
             pending_list: Vec::new(),
         }
     }
@@ -121,7 +118,8 @@ impl Engine {
         let n = self.values.len();
         if n >= FIRST_MASK_AT && n.is_power_of_two() {
             self.choose_space();
-            budget.check_memory(n * 16)?;
+            // The values, their `u16` copy and its reversed copy, with room to grow.
+            budget.check_memory(n * 20)?;
         }
         self.mark_cheap_options(n, budget)?;
         let v = self.mex(n, budget)?;
@@ -133,50 +131,14 @@ impl Engine {
     fn append(&mut self, v: u32) {
         let n = self.values.len();
         self.values.push(v);
-        match (&mut self.narrow, u16::try_from(v)) {
-            (Some(narrow), Ok(v)) => narrow.push(v),
-            _ => self.narrow = None,
-        }
+        self.copies.push(&self.values);
         let cover = (v as usize + 1).next_power_of_two();
         if cover > self.seen.len() {
             self.seen.resize(cover, usize::MAX);
-            self.pending.resize(cover, 0);
         }
         if n > 0 && !self.space.is_common(n, v) {
-            self.rare.push(n as u32);
-            self.rare_values.push(v);
+            self.rare.push((n as u32, v));
         }
-    }
-
-    /// Whether the value of heap n + 1 needs only g(n) of its heap n's options through the
-    /// moves that take one token and leave one heap (no split takes nothing), so that heaps n
-    /// and n + 1 can be computed at once ([`pipeline`]).
-    pub(super) fn pipelines(&self) -> bool {
-        !self.split.contains(&0)
-    }
-
-    /// The mex of heap n's options but those that take one token and leave one heap, while
-    /// g(n - 1) is not known yet (the values are g(0) to g(n - 2)).
-    fn value_before_last(&mut self, budget: &Budget) -> Result<u32, Exhausted> {
-        let n = self.values.len() + 1;
-        self.mark_cheap_options(n, budget)?;
-        self.mex(n, budget)
-    }
-
-    /// g(n), from `early` (see [`Engine::value_before_last`]) once g(n - 1) = `last` is known;
-    /// takes in both. Adding `last` to the options changes their mex only when it is that mex,
-    /// and then the mex is found again with `last` among them.
-    fn finish_with_last(&mut self, early: u32, last: u32, budget: &Budget) -> Result<u32, Exhausted> {
-        let n = self.values.len() + 1;
-        self.append(last);
-        let v = if early == last && self.single.contains(&1) {
-            self.seen[last as usize] = n;
-            self.mex(n, budget)?
-        } else {
-            early
-        };
-        self.append(v);
-        Ok(v)
     }
 
     /// Marks every option value except those of splits into two common heaps. Where rare heaps
@@ -185,8 +147,7 @@ impl Engine {
         if self.whole.contains(&n) {
             self.seen[0] = n;
         }
-        // While g(n - 1) is not known (see `value_before_last`), its one-heap move waits.
-        for &k in self.single.iter().filter(|&&k| k < n && n - k < self.values.len()) {
+        for &k in self.single.iter().filter(|&&k| k < n) {
             self.seen[self.values[n - k] as usize] = n;
         }
         for i in 0..self.split.len() {
@@ -200,16 +161,16 @@ impl Engine {
             // With `!`, the split into two equal heaps is not a move.
             let unequal = self.unequal[i];
             let seen = &mut self.seen;
-            let rare_below = self.rare.partition_point(|&r| (r as usize) < m);
+            let rare_below = self.rare.partition_point(|&(r, _)| (r as usize) < m);
             let last = last_split(m, unequal);
             if 4 * rare_below > m {
-                match &self.narrow {
+                match self.copies.narrow() {
                     Some(g) => scan::mark_splits(g, m, last, seen, n),
                     None => scan::mark_splits(&self.values, m, last, seen, n),
                 }
             } else {
-                let rare = (&self.rare[..rare_below], &self.rare_values[..rare_below]);
-                match &self.narrow {
+                let rare = &self.rare[..rare_below];
+                match self.copies.narrow() {
                     Some(g) => scan::mark_rare(g, m, rare, unequal, seen, n),
                     None => scan::mark_rare(&self.values, m, rare, unequal, seen, n),
                 }
@@ -229,8 +190,8 @@ impl Engine {
         let unmarked = |v: usize| self.seen[v] != n;
         let reachable = |v: usize| parities >> self.space.parity(v as u32) & 1 == 1;
         let bound = (0..cover).find(|&v| unmarked(v) && !reachable(v)).unwrap_or(cover);
-        let pending = (0..bound).filter(|&v| unmarked(v)).count();
-        if pending > 0 && !self.scan_common_pairs(n, bound, pending, budget)? {
+        let pending = (0..bound).any(unmarked);
+        if pending && !self.scan_common_pairs(n, bound, budget)? {
             return Ok((0..bound).find(|&v| self.seen[v] != n).unwrap_or(bound) as u32);
         }
         Ok(bound as u32)
@@ -238,36 +199,25 @@ impl Engine {
 
     /// Marks the values below `bound` reached by the splits left to the scan (all their splits:
     /// those with a rare heap reach only marked values, and reading every split keeps both heaps
-    /// in contiguous memory), stopping once the `pending` unmarked values there are all marked;
-    /// whether they were.
-    fn scan_common_pairs(
-        &mut self,
-        n: usize,
-        bound: usize,
-        pending: usize,
-        budget: &Budget,
-    ) -> Result<bool, Exhausted> {
+    /// readable forwards), stopping once the unmarked values there are all marked; whether they
+    /// were. (The scan marks other values of those splits too: they are options all the same.)
+    fn scan_common_pairs(&mut self, n: usize, bound: usize, budget: &Budget) -> Result<bool, Exhausted> {
         let seen = &mut self.seen;
         self.pending_list.clear();
         self.pending_list.extend((0..bound as u32).filter(|&v| seen[v as usize] != n));
-        self.pending_list.iter().for_each(|&v| self.pending[v as usize] = 1);
-        let list = &self.pending_list;
-        let mut p = scan::Pending { table: &mut self.pending, list, seen, n, left: pending };
-        let mut done = Ok(false);
+        let mut p = scan::Pending { list: &mut self.pending_list, seen, n };
         for i in (0..self.split.len()).filter(|&i| self.scan[i]) {
             let m = n - self.split[i];
             let last = last_split(m, self.unequal[i]);
-            done = match &self.narrow {
-                Some(g) => scan::scan_splits(g, m, last, &mut p, budget),
-                None => scan::scan_splits(&self.values, m, last, &mut p, budget),
+            let done = match self.copies.splits(&self.values, m, last) {
+                Splits::Narrow(front, back) => scan::scan_splits(front, back, &mut p, budget)?,
+                Splits::Wide(front, back) => scan::scan_splits(front, back, &mut p, budget)?,
             };
-            if done != Ok(false) {
-                break;
+            if done {
+                return Ok(true);
             }
         }
-        // The table is all zero again, even when the budget ran out.
-        self.pending[..bound].fill(0);
-        done
+        Ok(false)
     }
 
     /// Picks the space that makes the fewest heaps rare, and sorts the heaps again.
@@ -294,8 +244,8 @@ impl Engine {
         }
         self.space = best;
         let values = &self.values;
-        self.rare = (1..values.len() as u32).filter(|&i| !best.is_common(i as usize, values[i as usize])).collect();
-        self.rare_values = self.rare.iter().map(|&i| values[i as usize]).collect();
+        let rare = (1..values.len()).filter(|&i| !best.is_common(i, values[i]));
+        self.rare = rare.map(|i| (i as u32, values[i])).collect();
     }
 }
 

@@ -150,48 +150,13 @@ fn sparse(code: &OctalCode, len: usize) -> Vec<u32> {
     engine.values
 }
 
-/// The sparse-space engine with heaps from 2 on computed two at a time on two threads, from each
-/// power of two to the next (where the space is chosen again).
-fn sparse_on_two_threads(code: &OctalCode, len: usize) -> Vec<u32> {
-    let budget = Budget::unlimited();
-    let mut engine = sparse::Engine::new(&code.code);
-    while engine.values.len() < len {
-        let n = engine.values.len();
-        if n >= 2 && n.is_power_of_two() && engine.extend_on_two_threads((2 * n).min(len), &budget).unwrap() {
-            continue;
-        }
-        engine.push(&budget).unwrap();
-    }
-    engine.values
-}
-
-/// Two heaps at a time on two threads give the values of one thread, on random codes (those
-/// where no split takes nothing) and on long sequences of codes whose values keep growing.
+/// A long table stops at the deadline and when cancelled, and says why.
 #[test]
-fn two_threads_agree_with_one() {
-    let mut rng = Rng(0x6a09_e667_f3bc_c908);
-    let mut checked = 0;
-    while checked < 150 {
-        let code = rng.code();
-        if !sparse::Engine::new(&code.code).pipelines() {
-            continue;
-        }
-        let len = if checked % 15 == 0 { 1500 } else { 300 };
-        assert_eq!(sparse_on_two_threads(&code, len), naive(&code, len), "{code}");
-        checked += 1;
-    }
-    for text in ["0.6", "0.37", "0.007", "0.16", "0.1337", "0.77"] {
-        assert_eq!(sparse_on_two_threads(&code(text), 6000), sparse(&code(text), 6000), "{text}");
-    }
-}
-
-/// On two threads, a long table stops at the deadline and when cancelled, and says why.
-#[test]
-fn two_threads_stop_at_the_budget() {
-    let late = Budget::new(std::time::Duration::from_millis(50), usize::MAX).with_threads(2);
+fn long_tables_stop_at_the_budget() {
+    let late = Budget::new(std::time::Duration::from_millis(50), usize::MAX);
     assert_eq!(code("0.6").grundy_table(1 << 22, &late).err(), Some(Exhausted::Time));
-    // Cancelled while the two threads are at work (the first 2^14 heaps take milliseconds).
-    let cancelled = Budget::unlimited().with_threads(2);
+    // Cancelled while at work (the first 2^14 heaps take milliseconds).
+    let cancelled = Budget::unlimited();
     let flag = cancelled.cancel_flag();
     let canceller = std::thread::spawn(move || {
         std::thread::sleep(std::time::Duration::from_millis(50));

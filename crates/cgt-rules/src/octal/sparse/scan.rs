@@ -1,14 +1,18 @@
 //! The scan of the sparse-space engine (WW ch. 4, "Sparse Space Spells Speed"; P. Beling's
-//! rare/common method): the splits of one heap are read in order, both heaps from contiguous
-//! memory, and each value is looked up in a table of the values still pending. Blocks of splits
-//! are first checked for any pending value at all, without branches; only a block that holds one
-//! is read split by split, to mark what it found.
+//! rare/common method): the splits of one heap are read in order, both heaps from memory read
+//! forwards ([`super::copies`]). While many values are pending, the values of a block of splits
+//! are marked without a branch and the pending values are then looked up; once few are left,
+//! the block is compared with each of them at once, a loop the compiler vectorises.
+
+use std::ops::{BitOr, BitXor};
 
 use cgt_core::{Budget, Exhausted};
 
 /// Grundy values as the scan reads them: `u16` while every value fits (half the memory to read),
 /// else `u32`.
-pub(super) trait Value: Copy + PartialEq + std::ops::BitXor<Output = Self> {
+pub(super) trait Value:
+    Copy + Default + PartialEq + BitXor<Output = Self> + BitOr<Output = Self> + From<bool>
+{
     /// The value as an index.
     fn index(self) -> usize;
     /// The value v, which fits.
@@ -33,97 +37,106 @@ impl Value for u32 {
     }
 }
 
-/// Splits checked for a pending value at once.
+/// Splits read between two looks at the pending values.
 const BLOCK: usize = 64;
 /// Splits scanned between two budget checks.
 const CHUNK: usize = 4096;
+/// Pending values compared directly with each split, at most.
+const TARGETS: usize = 8;
 
-/// The option values still to find for heap `n`: `table[v] != 0` for each, `left` of them, all
-/// in `list`. `table` has a power-of-two length above every value, so it covers every XOR of two.
+/// The option values still to find for heap `n`: `list`, none of them marked in `seen` (which
+/// has a power-of-two length above every value, so it covers every XOR of two).
 pub(super) struct Pending<'a> {
-    pub(super) table: &'a mut [u8],
-    pub(super) list: &'a [u32],
+    pub(super) list: &'a mut Vec<u32>,
     pub(super) seen: &'a mut [usize],
     pub(super) n: usize,
-    pub(super) left: usize,
 }
 
-impl Pending<'_> {
-    /// Marks the pending values of the splits `front[i]`, `back[len - 1 - i]`; whether none is
-    /// left.
-    fn take<T: Value>(&mut self, front: &[T], back: &[T]) -> bool {
-        let mask = self.table.len() - 1;
-        for (&x, &y) in front.iter().zip(back.iter().rev()) {
-            let v = (x ^ y).index() & mask;
-            if self.table[v] != 0 {
-                self.table[v] = 0;
-                self.seen[v] = self.n;
-                self.left -= 1;
-                if self.left == 0 {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-}
-
-/// Scans the splits `(a, m - a)` for a in `1..=last` (`2 last <= m`, `m < g.len()`), marking the
-/// pending values they reach; whether none is left. While many values are pending, each split's
-/// value is looked up in the table; once at most [`TARGETS`] are, blocks are compared with them
-/// directly, a loop the compiler vectorises.
+/// Scans the splits `front[i]`, `back[i]` (of equal lengths), marking the pending values they
+/// reach and taking them off the list; whether none is left.
 pub(super) fn scan_splits<T: Value>(
-    g: &[T],
-    m: usize,
-    last: usize,
+    front: &[T],
+    back: &[T],
     pending: &mut Pending,
     budget: &Budget,
 ) -> Result<bool, Exhausted> {
-    if last == 0 {
-        return Ok(false);
-    }
-    let (front, back) = (&g[1..=last], &g[m - last..m]);
-    let mut targets = pending.targets();
-    for (fc, bc) in front.chunks(CHUNK).zip(back.rchunks(CHUNK)) {
+    for (fc, bc) in front.chunks(CHUNK).zip(back.chunks(CHUNK)) {
         budget.check()?;
-        for (fb, bb) in fc.chunks(BLOCK).zip(bc.rchunks(BLOCK)) {
-            // While many values are pending, blocks often hold one: they are read split by split.
-            if targets.is_none_or(|t| hits(fb, bb, t)) {
-                if pending.take(fb, bb) {
-                    return Ok(true);
-                }
-                targets = pending.targets();
+        for (fb, bb) in fc.chunks(BLOCK).zip(bc.chunks(BLOCK)) {
+            if pending.list.len() > TARGETS {
+                pending.mark_block(fb, bb);
+            } else {
+                pending.compare_block(fb, bb);
+            }
+            if pending.list.is_empty() {
+                return Ok(true);
             }
         }
     }
     Ok(false)
 }
 
-/// Values compared directly with each split, once so few are pending.
-const TARGETS: usize = 8;
-
 impl Pending<'_> {
-    /// The pending values, repeated to [`TARGETS`] of them, if there are that few.
-    fn targets<T: Value>(&self) -> Option<[T; TARGETS]> {
-        if self.left > TARGETS {
-            return None;
+    /// Marks the value of every split of the block (they are all options, pending or not), then
+    /// takes the pending values marked off the list.
+    fn mark_block<T: Value>(&mut self, front: &[T], back: &[T]) {
+        let (seen, n) = (&mut *self.seen, self.n);
+        let mask = seen.len() - 1;
+        front.iter().zip(back).for_each(|(&x, &y)| seen[(x ^ y).index() & mask] = n);
+        self.keep_unmarked();
+    }
+
+    /// Compares the value of every split of the block with the pending values (at most
+    /// [`TARGETS`]), and marks and takes off those reached.
+    fn compare_block<T: Value>(&mut self, front: &[T], back: &[T]) {
+        // Fewer targets are fewer comparisons per split: the last pending values take longest.
+        let found = match self.list.len() {
+            1 => reached(front, back, targets::<T, 1>(self.list)),
+            2 => reached(front, back, targets::<T, 2>(self.list)),
+            3 | 4 => reached(front, back, targets::<T, 4>(self.list)),
+            _ => reached(front, back, targets::<T, TARGETS>(self.list)),
+        };
+        if found == 0 {
+            return;
         }
-        let mut out = [usize::MAX; TARGETS];
-        let found = self.list.iter().map(|&v| v as usize).filter(|&v| self.table[v] != 0);
-        found.zip(out.iter_mut()).for_each(|(v, o)| *o = v);
-        // `left >= 1` during a scan, so out[0] is a pending value, and every value fits in T.
-        let first = out[0];
-        Some(out.map(|v| T::of(if v == usize::MAX { first } else { v } as u32)))
+        for (k, &v) in self.list.iter().enumerate() {
+            if found >> k & 1 == 1 {
+                self.seen[v as usize] = self.n;
+            }
+        }
+        self.keep_unmarked();
+    }
+
+    /// Takes the values marked in `seen` off the list, without a branch: whether a value was
+    /// reached is as good as random.
+    fn keep_unmarked(&mut self) {
+        let (seen, n) = (&*self.seen, self.n);
+        let mut kept = 0;
+        for i in 0..self.list.len() {
+            let v = self.list[i];
+            self.list[kept] = v;
+            kept += usize::from(seen[v as usize] != n);
+        }
+        self.list.truncate(kept);
     }
 }
 
-/// Whether some split `front[i]`, `back[len - 1 - i]` reaches one of `targets`.
-fn hits<T: Value>(front: &[T], back: &[T], targets: [T; TARGETS]) -> bool {
-    let any = front.iter().zip(back.iter().rev()).fold(0u32, |acc, (&x, &y)| {
+/// The values of `list` (one to K of them), the last repeated to K.
+fn targets<T: Value, const K: usize>(list: &[u32]) -> [T; K] {
+    let last = list.len() - 1;
+    std::array::from_fn(|k| T::of(list[k.min(last)]))
+}
+
+/// Bit k: some split `front[i]`, `back[i]` reaches `targets[k]`.
+fn reached<T: Value, const K: usize>(front: &[T], back: &[T], targets: [T; K]) -> u32 {
+    let mut hit = [T::default(); K];
+    for (&x, &y) in front.iter().zip(back) {
         let v = x ^ y;
-        targets.iter().fold(acc, |acc, &t| acc | u32::from(v == t))
-    });
-    any != 0
+        for k in 0..K {
+            hit[k] = hit[k] | T::from(v == targets[k]);
+        }
+    }
+    (0..K).filter(|&k| hit[k] != T::default()).fold(0, |acc, k| acc | 1 << k)
 }
 
 /// Marks the values of every split `(a, m - a)`, a in `1..=last`, in `seen` as options of heap n
@@ -137,25 +150,17 @@ pub(super) fn mark_splits<T: Value>(g: &[T], m: usize, last: usize, seen: &mut [
     front.iter().zip(back.iter().rev()).for_each(|(&x, &y)| seen[(x ^ y).index() & mask] = n);
 }
 
-/// Marks the values of the splits `(r, m - r)` with r a rare heap below m (`rare`, with their
-/// values `rare_values`), leaving out `2 r = m` if `unequal`.
-pub(super) fn mark_rare<T: Value>(
-    g: &[T],
-    m: usize,
-    (rare, rare_values): (&[u32], &[u32]),
-    unequal: bool,
-    seen: &mut [usize],
-    n: usize,
-) {
+/// Marks the values of the splits `(r, m - r)` with r a rare heap below m (`rare`, each with its
+/// value), leaving out `2 r = m` if `unequal`.
+pub(super) fn mark_rare<T: Value>(g: &[T], m: usize, rare: &[(u32, u32)], unequal: bool, seen: &mut [usize], n: usize) {
     let mask = seen.len() - 1;
-    let pairs = rare.iter().zip(rare_values);
     if unequal && m.is_multiple_of(2) {
-        for (&r, &v) in pairs.filter(|&(&r, _)| 2 * r as usize != m) {
+        for &(r, v) in rare.iter().filter(|&&(r, _)| 2 * r as usize != m) {
             seen[(v as usize ^ g[m - r as usize].index()) & mask] = n;
         }
     } else {
         // Every rare heap here is below m, so each partner m - r is a heap.
-        pairs.for_each(|(&r, &v)| seen[(v as usize ^ g[m - r as usize].index()) & mask] = n);
+        rare.iter().for_each(|&(r, v)| seen[(v as usize ^ g[m - r as usize].index()) & mask] = n);
     }
 }
 
@@ -172,13 +177,16 @@ mod tests {
     }
 
     fn scan<T: Value>(g: &[T], m: usize, last: usize, list: &[u32], cover: usize) -> (bool, Vec<u32>) {
-        let (mut table, mut seen) = (vec![0u8; cover], vec![usize::MAX; cover]);
-        list.iter().for_each(|&v| table[v as usize] = 1);
-        let mut p = Pending { table: &mut table, list, seen: &mut seen, n: 7, left: list.len() };
-        let done = scan_splits(g, m, last, &mut p, &Budget::unlimited()).unwrap();
-        let marked = (0..cover as u32).filter(|&v| seen[v as usize] == 7).collect::<Vec<_>>();
-        // A value is marked exactly when it was pending and is no longer in the table.
-        assert!(marked.iter().all(|&v| list.contains(&v) && table[v as usize] == 0));
+        let mut seen = vec![usize::MAX; cover];
+        let mut left = list.to_vec();
+        let mut p = Pending { list: &mut left, seen: &mut seen, n: 7 };
+        let back: Vec<T> = (1..=last).map(|a| g[m - a]).collect();
+        let done = scan_splits(&g[1..=last], &back, &mut p, &Budget::unlimited()).unwrap();
+        // The values marked are options; the pending ones among them are off the list.
+        let options: Vec<u32> = (1..=last).map(|a| (g[a] ^ g[m - a]).index() as u32).collect();
+        assert!((0..cover as u32).filter(|&v| seen[v as usize] == 7).all(|v| options.contains(&v)));
+        let marked: Vec<u32> = list.iter().copied().filter(|&v| seen[v as usize] == 7).collect();
+        assert!(left.iter().all(|v| !marked.contains(v)) && left.len() + marked.len() == list.len());
         (done, marked)
     }
 
@@ -194,7 +202,7 @@ mod tests {
             let m = 1 + rng.index(len - 1);
             let last = rng.index(m / 2 + 1);
             let cover = 1usize << bits;
-            let take = 1 + rng.index(20);
+            let take = 1 + rng.index(if round % 3 == 0 { 80 } else { 20 });
             let mut list: Vec<u32> = (0..cover as u32).filter(|_| rng.below(4) == 0).take(take).collect();
             // The engine scans only while some value is pending.
             if list.is_empty() {
