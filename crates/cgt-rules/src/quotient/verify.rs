@@ -11,8 +11,9 @@
 //! `P(x) = moved(X) ∧ 1 ∉ U(X)`. The states reachable from the empty position are found by a
 //! breadth-first search, each with a path of heaps leading to it (a witness position).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
+use cgt_core::hash::FxHashMap;
 use cgt_core::{Budget, Exhausted};
 
 /// The multiplication table and P-portion of a candidate; element 0 is the identity.
@@ -68,7 +69,40 @@ pub(super) struct Proof {
     heaps: Vec<usize>,
     states: Vec<State>,
     /// Each state's index and how it was reached: (parent state, heap), none for the start.
-    seen: HashMap<State, (usize, Option<(usize, usize)>)>,
+    seen: FxHashMap<State, (usize, Option<(usize, usize)>)>,
+}
+
+/// For each heap type and element x, the set `{z : good[x·z]}` (the z that an option of the
+/// heap takes to P beside a position of element x), made when first needed: it depends on
+/// the state only through x, and many states share an x.
+struct GoodRows {
+    rows: Vec<Vec<Option<Box<[u64]>>>>,
+}
+
+impl GoodRows {
+    fn new(types: usize) -> Self {
+        GoodRows { rows: vec![Vec::new(); types] }
+    }
+
+    fn get(&mut self, m: Monoid, t: usize, ty: &HeapType, x: usize) -> &[u64] {
+        let order = m.p.len();
+        let rows = &mut self.rows[t];
+        if rows.is_empty() {
+            rows.resize(order, None);
+        }
+        rows[x].get_or_insert_with(|| {
+            m.table[x][..order]
+                .chunks(64)
+                .map(|xs| {
+                    let mut bits = 0u64;
+                    for (k, &xz) in xs.iter().enumerate() {
+                        bits |= (ty.good[xz / 64] >> (xz % 64) & 1) << k;
+                    }
+                    bits
+                })
+                .collect()
+        })
+    }
 }
 
 /// What a search found: a proof, or a position predicted against the outcome rule.
@@ -109,11 +143,19 @@ impl Proof {
         }
         proof.seen.insert(start.clone(), (0, None));
         proof.states.push(start);
-        let (types, heaps): (Vec<_>, Vec<_>) = types.into_iter().unzip();
-        proof.heaps = heaps;
-        let all: Vec<usize> = (0..types.len()).collect();
-        proof.types = types;
-        match proof.close(m, (0..1).collect(), &all, budget)? {
+        // Heaps of one type act alike in every state: one of them (the least) stands for all.
+        for (t, heap) in types {
+            match proof.types.iter().position(|old| *old == t) {
+                Some(i) => proof.heaps[i] = proof.heaps[i].min(heap),
+                None => {
+                    proof.types.push(t);
+                    proof.heaps.push(heap);
+                }
+            }
+        }
+        let all: Vec<usize> = (0..proof.types.len()).collect();
+        let mut rows = GoodRows::new(proof.types.len());
+        match proof.close(m, &mut rows, (0..1).collect(), &all, budget)? {
             Some(w) => Ok(Found::Witness(w)),
             None => Ok(Found::Proven(proof)),
         }
@@ -126,20 +168,35 @@ impl Proof {
             same.heaps[i] = same.heaps[i].min(heap);
             return Ok(Found::Proven(same));
         }
+        // Most candidates are wrong, and show it on a position `X + g` with X already a state:
+        // look at those before copying the proof.
+        let mut rows = GoodRows::new(self.types.len() + 1);
+        let new = self.types.len();
+        let mut successors = Vec::with_capacity(self.states.len());
+        for (s, state) in self.states.iter().enumerate() {
+            budget.check()?;
+            let next = step(m, state, &t, rows.get(m, new, &t, state.x));
+            if !consistent(m, &next) {
+                let mut w = self.witness(s);
+                w.push(heap);
+                w.sort_unstable();
+                return Ok(Found::Witness(w));
+            }
+            successors.push(next);
+        }
         let mut next = self.clone();
         next.types.push(t);
         next.heaps.push(heap);
-        let new_type = [next.types.len() - 1];
-        let frontier: VecDeque<usize> = (0..next.states.len()).collect();
         // Old states only need the new type; states found from here need every type.
         let mut queue = VecDeque::new();
-        for s in frontier {
-            if let Some(w) = next.expand(m, s, &new_type, &mut queue, budget)? {
+        for (s, succ) in successors.into_iter().enumerate() {
+            budget.check()?;
+            if let Some(w) = next.add(m, s, new, succ, &mut queue, budget)? {
                 return Ok(Found::Witness(w));
             }
         }
         let all: Vec<usize> = (0..next.types.len()).collect();
-        match next.close(m, queue, &all, budget)? {
+        match next.close(m, &mut rows, queue, &all, budget)? {
             Some(w) => Ok(Found::Witness(w)),
             None => Ok(Found::Proven(next)),
         }
@@ -149,12 +206,13 @@ impl Proof {
     fn close(
         &mut self,
         m: Monoid,
+        rows: &mut GoodRows,
         mut queue: VecDeque<usize>,
         types: &[usize],
         budget: &Budget,
     ) -> Result<Option<Vec<usize>>, Stop> {
         while let Some(s) = queue.pop_front() {
-            if let Some(w) = self.expand(m, s, types, &mut queue, budget)? {
+            if let Some(w) = self.expand(m, rows, s, types, &mut queue, budget)? {
                 return Ok(Some(w));
             }
         }
@@ -165,6 +223,7 @@ impl Proof {
     fn expand(
         &mut self,
         m: Monoid,
+        rows: &mut GoodRows,
         s: usize,
         types: &[usize],
         queue: &mut VecDeque<usize>,
@@ -172,23 +231,41 @@ impl Proof {
     ) -> Result<Option<Vec<usize>>, Stop> {
         budget.check()?;
         for &t in types {
-            let next = step(m, &self.states[s], &self.types[t]);
-            if self.seen.contains_key(&next) {
-                continue;
+            let state = &self.states[s];
+            let next = step(m, state, &self.types[t], rows.get(m, t, &self.types[t], state.x));
+            if let Some(w) = self.add(m, s, t, next, queue, budget)? {
+                return Ok(Some(w));
             }
-            let id = self.states.len();
-            let ok = consistent(m, &next);
-            self.seen.insert(next.clone(), (id, Some((s, self.heaps[t]))));
-            self.states.push(next);
-            if !ok {
-                return Ok(Some(self.witness(id)));
-            }
-            if self.states.len() > MAX_STATES {
-                return Err(Stop::TooManyStates);
-            }
-            budget.check_memory(self.states.len() * (STATE_BYTES + self.types.len()))?;
-            queue.push_back(id);
         }
+        Ok(None)
+    }
+
+    /// Records `next`, reached from state `s` by a heap of type `t`, unless already seen; a
+    /// witness if it is inconsistent.
+    fn add(
+        &mut self,
+        m: Monoid,
+        s: usize,
+        t: usize,
+        next: State,
+        queue: &mut VecDeque<usize>,
+        budget: &Budget,
+    ) -> Result<Option<Vec<usize>>, Stop> {
+        if self.seen.contains_key(&next) {
+            return Ok(None);
+        }
+        let id = self.states.len();
+        let ok = consistent(m, &next);
+        self.seen.insert(next.clone(), (id, Some((s, self.heaps[t]))));
+        self.states.push(next);
+        if !ok {
+            return Ok(Some(self.witness(id)));
+        }
+        if self.states.len() > MAX_STATES {
+            return Err(Stop::TooManyStates);
+        }
+        budget.check_memory(self.states.len() * (STATE_BYTES + self.types.len()))?;
+        queue.push_back(id);
         Ok(None)
     }
 
@@ -204,22 +281,20 @@ impl Proof {
     }
 }
 
-/// The state of X + g from the state of X.
-fn step(m: Monoid, s: &State, t: &HeapType) -> State {
+/// The state of X + g from the state of X; `good_row` is `{z : good_g[x·z]}` for X's element x.
+fn step(m: Monoid, s: &State, t: &HeapType, good_row: &[u64]) -> State {
     let order = m.p.len();
-    let mut u = vec![0u64; s.u.len()];
+    let mut u = good_row.to_vec();
     let row_g = &m.table[t.image];
-    let row_x = &m.table[s.x];
-    for z in 0..order {
-        let gz = row_g[z];
-        let xz = row_x[z];
-        let in_old = s.u[gz / 64] >> (gz % 64) & 1 == 1;
-        let good = t.good[xz / 64] >> (xz % 64) & 1 == 1;
-        if in_old || good {
-            u[z / 64] |= 1 << (z % 64);
+    // {z : g·z in U(X)}, a word of 64 z at a time.
+    for (word, zs) in u.iter_mut().zip(row_g[..order].chunks(64)) {
+        let mut bits = 0u64;
+        for (k, &gz) in zs.iter().enumerate() {
+            bits |= (s.u[gz / 64] >> (gz % 64) & 1) << k;
         }
+        *word |= bits;
     }
-    State { x: row_x[t.image], u, moved: s.moved || t.moves }
+    State { x: m.table[s.x][t.image], u, moved: s.moved || t.moves }
 }
 
 /// Whether positions of this state are predicted as the outcome rule says.
