@@ -43,8 +43,11 @@ use wide::Geometry;
 /// default: none, as measured (see the module's notes).
 pub const SMALL_REGION: u32 = 0;
 
-/// The largest transposition table, as a power of two of slots.
-const MAX_TABLE_LOG2: u32 = 21;
+/// The largest transposition table, as a power of two of slots (Obsequi's size, Bullock
+/// 2002): 2^24 slots of 32 bytes, 528 MiB with the tags. On 8x8 with Vertical first this
+/// took 20.7 M nodes against 25.6 M with 2^21 slots; boards of up to 48 cells take 2^19
+/// slots or fewer, as fast as 2^21 (6x8, session 20 in BENCHMARKS.md).
+const MAX_TABLE_LOG2: u32 = 24;
 
 /// The outcome search, with its transposition table (kept between boards of one size).
 pub struct OutcomeSearch {
@@ -139,7 +142,7 @@ impl OutcomeSearch {
             let cells = (geo.rows() * geo.cols()) as u32;
             let spare = budget.memory().saturating_sub(engine.memory(games)) / 4;
             let fits = (spare / SLOT_BYTES).max(2).ilog2();
-            let log2 = (8 + cells / 3).min(MAX_TABLE_LOG2).min(fits);
+            let log2 = (cells / 3 + 3).min(MAX_TABLE_LOG2).min(fits);
             let table = Table::new(log2, games.zero());
             budget.check_memory(engine.memory(games) + table.bytes())?;
             self.table = Some((geo.rows(), geo.cols(), table));

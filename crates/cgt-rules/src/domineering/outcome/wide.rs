@@ -174,7 +174,7 @@ impl Geometry {
         let free = b & !used;
         let exposed = free & !protected;
         let mut u = Units { safe, tough: 0, open: 0, open_two: 0, exposed: 0, blocks: 0, block_cells: 0 };
-        let (blocks, block_cells) = self.blocks(free, left);
+        let (blocks, block_cells) = self.blocks(b, free, left);
         u.blocks = blocks;
         u.block_cells = block_cells;
         let (mut taken, mut touched) = (block_cells, 0u128);
@@ -195,8 +195,8 @@ impl Geometry {
         u
     }
 
-    /// Disjoint 2x2 squares of cells of `free` with no free cell across (for Left, none left
-    /// of the left column and none right of the right one), lowest first: their number and
+    /// Disjoint 2x2 squares of cells of `free` with no free cell of `b` across (for Left, none
+    /// left of the left column and none right of the right one), lowest first: their number and
     /// their cells (Bullock's protective areas, 2002).
     ///
     /// Why a block is worth two moves to the side that plays in it first (say Left, cells
@@ -205,13 +205,13 @@ impl Geometry {
     /// move. Right can cover a cell of the block only with `a b` or `c d`, inside it, since
     /// the cells across from the block are not free: so a move of Right touches one block at
     /// most and no other unit, and Right makes at most two moves in a block it destroys.
-    fn blocks(&self, free: u128, left: bool) -> (u32, u128) {
+    fn blocks(&self, b: u128, free: u128, left: bool) -> (u32, u128) {
         let s = self.stride;
         let square = free & (free >> 1) & (free >> s) & (free >> (s + 1));
         let open_across = if left {
-            (free << 1) | (free >> (s - 1)) | (free >> 2) | (free >> (s + 2))
+            (b << 1) | (b >> (s - 1)) | (b >> 2) | (b >> (s + 2))
         } else {
-            (free << s) | (free << (s - 1)) | (free >> (2 * s)) | (free >> (2 * s + 1))
+            (b << s) | (b << (s - 1)) | (b >> (2 * s)) | (b >> (2 * s + 1))
         };
         let mut tops = square & !open_across;
         let (mut n, mut cells) = (0, 0u128);
