@@ -222,12 +222,9 @@ impl Geometry {
         // The cells of a strip with first cell 0: `w` lines across, two cells each.
         let pair = 1u128 | (1u128 << step);
         let shape = (0..w).fold(0u128, |m, j| m | (pair << (j * across)));
-        let mut square = free;
-        let mut rest = shape;
-        while rest != 0 {
-            square &= free >> rest.trailing_zeros();
-            rest &= rest - 1;
-        }
+        // The first cells of the side's dominoes on `free`, then of `w` of them side by side.
+        let anchors = free & (free >> step);
+        let square = (1..w).fold(anchors, |m, j| m & (anchors >> (j * across)));
         let open_across = (b << across) | ((b << across) >> step) | (b >> (w * across)) | (b >> (w * across + step));
         let mut tops = square & !open_across;
         let (mut n, mut cells) = (0, 0u128);
