@@ -14,8 +14,10 @@
 //!   150-165 k with regions of 6 to 16 cells, 135 k and 8 s with 20; session 15 in
 //!   BENCHMARKS.md), so [`SMALL_REGION`] is 0;
 //! * move counting (Bullock, *Domineering: Solving Large Combinatorial Search Spaces*, 2002):
-//!   a player whose sure moves (safe moves, dominoes the other can never cover, and half of
-//!   its vulnerable ones) outnumber every move the other can still make wins; the other's
+//!   a player whose sure moves (safe moves, dominoes the other can never cover, half of
+//!   its vulnerable ones, and half of its blocks, 2x2 or 2x3 areas with no free cell across
+//!   where one move makes one or two safe moves) outnumber every move the other can still
+//!   make wins; the other's
 //!   moves are bounded by its moves off the exposed cells of the player's units plus one per
 //!   exposed cell it can cover (`Geometry::max_against`); in `rest` the other can make
 //!   at most its longest run of moves alone;
