@@ -14,8 +14,10 @@
 //!   150-165 k with regions of 6 to 16 cells, 135 k and 8 s with 20; session 15 in
 //!   BENCHMARKS.md), so [`SMALL_REGION`] is 0;
 //! * move counting (Bullock, *Domineering: Solving Large Combinatorial Search Spaces*, 2002):
-//!   a player whose sure moves (safe moves, dominoes the other can never cover, and half of
-//!   its vulnerable ones) outnumber every move the other can still make wins; the other's
+//!   a player whose sure moves (safe moves, dominoes the other can never cover, half of
+//!   its vulnerable ones, and half of its blocks, 2x2 or 2x3 areas with no free cell across
+//!   where one move makes one or two safe moves) outnumber every move the other can still
+//!   make wins; the other's
 //!   moves are bounded by its moves off the exposed cells of the player's units plus one per
 //!   exposed cell it can cover (`Geometry::max_against`); in `rest` the other can make
 //!   at most its longest run of moves alone;
@@ -43,8 +45,11 @@ use wide::Geometry;
 /// default: none, as measured (see the module's notes).
 pub const SMALL_REGION: u32 = 0;
 
-/// The largest transposition table, as a power of two of slots.
-const MAX_TABLE_LOG2: u32 = 21;
+/// The largest transposition table, as a power of two of slots (Obsequi's size, Bullock
+/// 2002): 2^24 slots of 32 bytes, 528 MiB with the tags. On 8x8 with Vertical first this
+/// took 20.7 M nodes against 25.6 M with 2^21 slots; boards of up to 48 cells take 2^19
+/// slots or fewer, as fast as 2^21 (6x8, session 20 in BENCHMARKS.md).
+const MAX_TABLE_LOG2: u32 = 24;
 
 /// The outcome search, with its transposition table (kept between boards of one size).
 pub struct OutcomeSearch {
@@ -139,7 +144,7 @@ impl OutcomeSearch {
             let cells = (geo.rows() * geo.cols()) as u32;
             let spare = budget.memory().saturating_sub(engine.memory(games)) / 4;
             let fits = (spare / SLOT_BYTES).max(2).ilog2();
-            let log2 = (8 + cells / 3).min(MAX_TABLE_LOG2).min(fits);
+            let log2 = (cells / 3 + 3).min(MAX_TABLE_LOG2).min(fits);
             let table = Table::new(log2, games.zero());
             budget.check_memory(engine.memory(games) + table.bytes())?;
             self.table = Some((geo.rows(), geo.cols(), table));

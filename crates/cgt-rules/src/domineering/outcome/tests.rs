@@ -261,7 +261,7 @@ fn guaranteed(memo: &mut HashMap<(Board, bool, bool), u32>, board: &Board, left:
 fn sure_moves_are_sure_against_brute_force() {
     let mut rng = Rng::new(0x5a7e_0b0e);
     let mut memo = HashMap::new();
-    let mut positive = 0;
+    let (mut positive, mut with_blocks, mut with_wide) = (0, 0, 0);
     for _ in 0..600 {
         let rows = 1 + rng.below(5) as usize;
         let cols = 1 + rng.below((16 / rows).min(6) as u64) as usize;
@@ -271,14 +271,18 @@ fn sure_moves_are_sure_against_brute_force() {
         let free = geo.free_cells(&board);
         for left in [true, false] {
             for first in [true, false] {
-                let sure = geo.units(free, left).sure(first);
+                let units = geo.units(free, left);
+                let sure = units.sure(first);
                 let most = guaranteed(&mut memo, &board, left, first);
                 assert!(sure <= most, "{} left {left} first {first}: {sure} > {most}", board.to_notation());
                 positive += u32::from(sure > 0);
+                with_blocks += u32::from(units.blocks > 0);
+                with_wide += u32::from(units.wide > 0);
             }
         }
     }
     assert!(positive > 200, "too few boards with sure moves: {positive}");
+    assert!(with_blocks > 100 && with_wide > 80, "too few boards with blocks: {with_blocks}, {with_wide} wide");
 }
 
 /// The counting rules of the search against the plain search: a side to move whose sure
@@ -288,7 +292,7 @@ fn sure_moves_are_sure_against_brute_force() {
 fn counting_rules_agree_with_the_plain_search() {
     let mut rng = Rng::new(0x00c0_0a7e_d0e5);
     let mut memo = HashMap::new();
-    let (mut wins, mut losses) = (0, 0);
+    let (mut wins, mut losses, mut with_blocks, mut with_wide) = (0, 0, 0, 0);
     for _ in 0..3000 {
         let rows = 1 + rng.below(5) as usize;
         let cols = 1 + rng.below((20 / rows).min(7) as u64) as usize;
@@ -303,14 +307,19 @@ fn counting_rules_agree_with_the_plain_search() {
             if mine.sure(true) > geo.max_against(free, &mine, left, true) {
                 assert!(truth, "{} left {left}: counted a win", board.to_notation());
                 wins += 1;
+                with_blocks += u32::from(mine.blocks > 0);
+                with_wide += u32::from(mine.wide > 0);
             }
             if theirs.sure(false) >= geo.max_against(free, &theirs, !left, false) {
                 assert!(!truth, "{} left {left}: counted a loss", board.to_notation());
                 losses += 1;
+                with_blocks += u32::from(theirs.blocks > 0);
+                with_wide += u32::from(theirs.wide > 0);
             }
         }
     }
     assert!(wins > 300 && losses > 300, "too few decided: {wins} wins, {losses} losses");
+    assert!(with_blocks > 50 && with_wide > 50, "too few decided with blocks: {with_blocks}, {with_wide} wide");
 }
 
 /// The search, which searches the mover's safe moves last and skips them when the other side

@@ -19,7 +19,8 @@ pub(super) struct Geometry {
 }
 
 /// A side's sure moves on a board ([`Geometry::units`]): its safe moves, and units of which
-/// no move of the other side touches two.
+/// no move of the other side touches two: open dominoes, protected-middle triples and blocks
+/// of two or three lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Units {
     /// Disjoint dominoes on cells the other side can never cover.
@@ -32,15 +33,35 @@ pub(super) struct Units {
     pub open_two: u32,
     /// The exposed cells of all the units.
     pub exposed: u128,
+    /// Blocks: 2x2 squares of free cells with no free cell across from them (Bullock's
+    /// protective areas, 2002): one move in a block makes the other line of it a safe move.
+    pub blocks: u32,
+    /// The cells of the blocks of both widths.
+    pub block_cells: u128,
+    /// Wide blocks: three lines of two free cells side by side, with no free cell across
+    /// from them (2x3 for Left): a move in the middle line makes both others safe moves.
+    pub wide: u32,
 }
 
 impl Units {
-    /// The moves the side is sure to make, moving first or not. With `a` open dominoes and
-    /// `t` triples, playing a damaged triple at once and otherwise an open domino keeps
-    /// `ceil(a / 2) + t` of them moving first and `floor(a / 2) + t` moving second: each move
-    /// of the other side destroys one open domino at most or turns a triple into one.
+    /// The moves the side is sure to make, moving first or not. With `w` wide blocks, `k`
+    /// blocks, `a` open dominoes and `t` triples, the side plays a damaged triple at once,
+    /// otherwise the middle line of an untouched wide block while one is left (three moves:
+    /// the two other lines are then safe moves), otherwise a line of an untouched block (two
+    /// moves), otherwise an open domino. Each move of the other side destroys one block or
+    /// one open domino at most, or turns a triple into an open domino that is answered at once
+    /// (which changes no turn), so the units are taken in turn in that order, each worth no
+    /// more than the one before: moving first, the side gets the first, third, fifth, ...
+    /// (`ceil(w / 2)` wide blocks, then the blocks starting with the move if `w` is even),
+    /// moving second the second, fourth, ... The other side may also play elsewhere, which
+    /// only leaves more.
     pub(super) fn sure(&self, first: bool) -> u32 {
-        self.safe + self.tough + if first { self.open.div_ceil(2) } else { self.open / 2 }
+        let (mut to_move, mut total) = (first, self.safe + self.tough);
+        for (n, worth) in [(self.wide, 3), (self.blocks, 2), (self.open, 1)] {
+            total += worth * if to_move { n.div_ceil(2) } else { n / 2 };
+            to_move ^= n % 2 == 1;
+        }
+        total
     }
 }
 
@@ -144,7 +165,8 @@ impl Geometry {
     /// side can touch two (their exposed cells, those with a free cell across, are never
     /// across from another unit's): a domino with an exposed cell, which one move of the
     /// other side destroys, and three cells in a line whose middle one is protected, which
-    /// holds a move until both ends are covered, by two moves.
+    /// holds a move until both ends are covered, by two moves; and blocks, 2x2 squares with
+    /// no free cell across ([`Geometry::blocks`]), two moves to the side playing in one first.
     pub(super) fn units(&self, b: u128, left: bool) -> Units {
         self.units_with(b, left, Geometry::open_dominoes)
     }
@@ -156,8 +178,14 @@ impl Geometry {
         let (step, across) = (self.step(left), self.step(!left));
         let free = b & !used;
         let exposed = free & !protected;
-        let mut u = Units { safe, tough: 0, open: 0, open_two: 0, exposed: 0 };
-        let (mut taken, mut touched) = (0u128, 0u128);
+        let mut u = Units { safe, tough: 0, open: 0, open_two: 0, exposed: 0, blocks: 0, block_cells: 0, wide: 0 };
+        let (blocks, block_cells) = self.blocks(b, free, left, 2);
+        let (wide, wide_cells) = self.blocks(b, free, left, 3);
+        u.blocks = blocks;
+        u.wide = wide;
+        let block_cells = block_cells | wide_cells;
+        u.block_cells = block_cells;
+        let (mut taken, mut touched) = (block_cells, 0u128);
         let mut tops = exposed & ((protected & free) >> step) & (exposed >> (2 * step));
         while tops != 0 {
             let t = tops & tops.wrapping_neg();
@@ -173,6 +201,45 @@ impl Geometry {
         }
         open(self, &mut u, self.anchors(free & !taken, left), exposed, touched, left);
         u
+    }
+
+    /// Disjoint blocks of `w` lines of two cells of `free` side by side (a 2 x `w` strip for
+    /// Left) with no free cell of `b` across from them (for Left, none left of the left column
+    /// and none right of the right one), lowest first: their number and their cells. With
+    /// `w = 2`, a block is Bullock's protective area (2002).
+    ///
+    /// Why a block is worth two moves to the side that plays in it first (say Left, cells
+    /// `a b` over `c d`): after Left plays `a c`, both `b` and `d` have no free cell across
+    /// (`a` and `c` are filled, the cells right of them were never free), so `b d` is a safe
+    /// move. In a wide block (`a b c` over `d e f`), Left plays `b e` and both `a d` and `c f`
+    /// become safe moves the same way: three moves. Right can cover a cell of a block only
+    /// with a move inside it, since the cells across from the block are not free: so a move
+    /// of Right touches one block at most and no other unit, and Right makes at most two
+    /// moves in a block it destroys (one in each of its two lines across, of two or three
+    /// cells).
+    fn blocks(&self, b: u128, free: u128, left: bool, w: u32) -> (u32, u128) {
+        let (step, across) = (self.step(left), self.step(!left));
+        // The cells of a strip with first cell 0: `w` lines across, two cells each.
+        let pair = 1u128 | (1u128 << step);
+        let shape = (0..w).fold(0u128, |m, j| m | (pair << (j * across)));
+        // The first cells of the side's dominoes on `free`, then of `w` of them side by side.
+        let anchors = free & (free >> step);
+        let square = (1..w).fold(anchors, |m, j| m & (anchors >> (j * across)));
+        let open_across = (b << across) | ((b << across) >> step) | (b >> (w * across)) | (b >> (w * across + step));
+        let mut tops = square & !open_across;
+        let (mut n, mut cells) = (0, 0u128);
+        while tops != 0 {
+            let t = tops.trailing_zeros();
+            let block = shape << t;
+            n += 1;
+            cells |= block;
+            let mut rest = shape;
+            while rest != 0 {
+                tops &= !(block >> rest.trailing_zeros());
+                rest &= rest - 1;
+            }
+        }
+        (n, cells)
     }
 
     /// Adds to `u` the open dominoes of one side, greedily from the lowest first cell among
@@ -236,7 +303,15 @@ impl Geometry {
     /// per exposed cell it covers. No move covers two exposed cells, a unit played is covered
     /// whole, so those are at most both ends of every triple and the exposed cells of the
     /// dominoes it destroys: the largest (two exposed cells first) of those the side playing
-    /// the largest first leaves it, every other one.
+    /// the largest first leaves it, every other one. A block it destroys gives it two moves
+    /// at most (one in each line across, [`Geometry::blocks`]) and none once the side has
+    /// played in it; its moves on no block cell and no exposed cell are at most `max_moves`
+    /// of the board without them. The side takes wide blocks first, then blocks, then
+    /// dominoes with two exposed cells, then those with one ([`Units::sure`]), one each turn,
+    /// and each move of the other side destroys at most one of them: so it gets at most every
+    /// other one in that order (taking the best left each time is its best), the second,
+    /// fourth, ... when the side moves first, the first, third, ... when it moves second, and
+    /// those are worth two, two, two and one to it.
     pub(super) fn max_against(&self, b: u128, units: &Units, left: bool, first: bool) -> u32 {
         self.max_against_given(b, units, left, first, self.max_moves(b, !left))
     }
@@ -244,9 +319,14 @@ impl Geometry {
     /// [`Geometry::max_against`] given `alone`, the other side's [`Geometry::max_moves`].
     pub(super) fn max_against_given(&self, b: u128, units: &Units, left: bool, first: bool, alone: u32) -> u32 {
         let (open, two) = (units.open, units.open_two);
-        // Destroyed dominoes' exposed cells: one each, and one more for each with two.
-        let killed = if first { (open / 2) + (two / 2) } else { open.div_ceil(2) + two.div_ceil(2) };
-        let contested = self.max_moves(b & !units.exposed, !left) + 2 * units.tough + killed;
+        // Blocks of both widths and dominoes with two exposed cells are worth two moves to
+        // the other side, the dominoes with one exposed cell one.
+        let big = units.blocks + units.wide + two;
+        let big_killed = if first { big / 2 } else { big.div_ceil(2) };
+        let ones_first = first == big.is_multiple_of(2);
+        let ones_killed = if ones_first { (open - two) / 2 } else { (open - two).div_ceil(2) };
+        let killed = 2 * big_killed + ones_killed;
+        let contested = self.max_moves(b & !units.exposed & !units.block_cells, !left) + 2 * units.tough + killed;
         alone.min(contested)
     }
 
