@@ -1,14 +1,14 @@
 //! Amazons: `amazons["x..", ".o.", "..#"]` (rows; small boards).
 
-use cgt_rules::amazons::{Board, MAX_CELLS};
+use cgt_rules::amazons::{Board, MAX_CELLS, Solver};
 use cgt_rules::grid::GridError;
 use cgt_syntax::{Code, Diagnostic, Ruleset, Span};
 
-use super::board::{Cells, board_value, grid_error, rows};
-use crate::context::{Computed, Ctx};
+use super::board::{Cells, grid_error, rows};
+use crate::context::{Computed, Ctx, Moves};
 use crate::registry::{AnyPosition, Returns, RulesetDef};
 use crate::session::Session;
-use crate::value::EvalResult;
+use crate::value::{EvalResult, Value, gave_up};
 
 /// The row of `amazons`.
 pub(crate) const ROW: RulesetDef = RulesetDef {
@@ -53,7 +53,12 @@ fn read(r: &Ruleset) -> EvalResult<(Board, usize)> {
     })
 }
 
+/// The value through Amazons' own solver (bit masks, and integers for parts where one player
+/// alone has amazons), with the moves listed as [`super::board::board_value`] lists them.
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let (board, cells) = read(r)?;
-    board_value(s, &board, cells, span, ctx)
+    let moves = if ctx.is_top(span) { Moves::of(ctx, &board, cells) } else { None };
+    let (solver, games) = s.table_and_games::<Solver>();
+    let g = solver.value(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
+    Ok(Computed::plain(Value::Game(g)).with_moves(moves))
 }
