@@ -234,8 +234,11 @@ impl Bits {
     fn least(&self, swaps: bool) -> (Bits, bool) {
         let mut heads = [(0u8, 0u8, 0u64, 0u64, 0u8, false); 16];
         let mut n = 0;
-        for t in 0..8 {
-            let (rows, cols) = self.image_shape(t);
+        // Shapes compare first: on a board that is not square, half the images (those with
+        // more rows than columns, or with fewer) lose at once.
+        let shape = (self.rows.min(self.cols), self.rows.max(self.cols));
+        for t in (0..8).filter(|&t| self.image_shape(t) == shape) {
+            let (rows, cols) = shape;
             let (l, r) = (self.image_mask(self.left, t), self.image_mask(self.right, t));
             heads[n] = (rows, cols, l, r, t, false);
             n += 1;
