@@ -83,6 +83,11 @@ impl Solver {
             self.negatives.clear();
             self.runs.clear();
         }
+        if board.grid().cells().len() > 64 {
+            // Only a board built from a grid without `Board::from_rows`'s check is this large:
+            // the masks do not hold it, the generic solver does (slowly).
+            return board.game(games, budget);
+        }
         let mut parts = Vec::new();
         let sum = self.sum(Bits::of(board.grid()), &mut parts, budget)?;
         for &(key, _) in &parts {

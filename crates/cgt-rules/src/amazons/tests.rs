@@ -103,3 +103,15 @@ fn own_solver_agrees_with_search_on_random_boards() {
     }
     assert!(!solver.is_empty());
 }
+
+#[test]
+fn own_solver_takes_a_board_too_large_for_masks() {
+    // `Board::of` does not check the size: a 1x65 board goes to the generic solver.
+    let mut cells = vec!['#'; 65];
+    (cells[0], cells[1], cells[63], cells[64]) = ('x', '.', '.', 'o');
+    let text: String = cells.into_iter().collect();
+    let grid = crate::grid::Grid::parse(&[text], &['.', 'x', 'o', '#']).unwrap();
+    let mut games = Games::new();
+    let g = Solver::new().value(&mut games, &Board::of(grid), &Budget::unlimited()).unwrap();
+    assert_eq!(games.display(g, DisplayStyle::default()), "0");
+}
