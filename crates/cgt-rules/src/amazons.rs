@@ -10,10 +10,17 @@
 //! step, so parts of the board cut apart by burnt squares (8-connected components of unburnt
 //! squares) never interact and the board is their sum (CGT II.1); a part without amazons has
 //! no moves; every symmetry of the square keeps the rules, so a part is keyed by the least of
-//! its eight images; and swapping the colours negates.
+//! its eight images; and swapping the colours negates. [`Solver`] is this ruleset's own: it
+//! works on bit masks, and gives a part where only one player has amazons its integer value
+//! (that player's longest run of moves) without canonical forms. The generic solver over
+//! [`StoneRules`] gives the same values, more slowly.
 
+mod bits;
+mod solver;
 #[cfg(test)]
 mod tests;
+
+pub use solver::Solver;
 
 use crate::grid::stones::{StoneRules, Stones};
 use crate::grid::{Grid, NEIGHBOURS};

@@ -2,10 +2,15 @@
 //! colour swap) against a plain search of the rules with its own move generator on random
 //! small boards.
 
-use super::Board;
+use std::collections::HashMap;
+
+use cgt_core::Budget;
+use cgt_core::game::{DisplayStyle, Games};
+
+use super::{Board, Solver};
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_boards_agree, at, plain_stone_moves, random_rows};
+use crate::position::testing::{Rows, assert_boards_agree, at, plain_stone_moves, plain_value, random_rows, rows_of};
 use crate::test_rng::Rng;
 
 #[test]
@@ -77,4 +82,36 @@ fn plain_moves(rows: &Rows, left: bool) -> Vec<Rows> {
         }
         out
     })
+}
+
+#[test]
+fn own_solver_agrees_with_search_on_random_boards() {
+    // Larger boards than above, some with amazons of one colour only (whose parts the solver
+    // values by runs of moves), against the plain search from the rules.
+    let mut rng = Rng(0x3c1e_7d0a_92b4_f6e5);
+    let mut games = Games::new();
+    let mut memo = HashMap::new();
+    let mut solver = Solver::new();
+    let budget = Budget::unlimited();
+    let letters: [&[char]; 3] =
+        [&['x', 'o', '.', '.', '.', '#'], &['x', 'x', '.', '.', '.', '.', '#'], &['x', 'o', 'o', '.', '.', '.', '.']];
+    for i in 0..300 {
+        let text = random_rows(&mut rng, 4, 10, 5, letters[i % 3]);
+        let want = plain_value(&mut games, &mut memo, &rows_of(&text), &plain_moves);
+        let got = solver.value(&mut games, &Board::from_rows(&text).unwrap(), &budget).unwrap();
+        assert_eq!(got, want, "{text:?}: {}", games.display(want, DisplayStyle::default()));
+    }
+    assert!(!solver.is_empty());
+}
+
+#[test]
+fn own_solver_takes_a_board_too_large_for_masks() {
+    // `Board::of` does not check the size: a 1x65 board goes to the generic solver.
+    let mut cells = vec!['#'; 65];
+    (cells[0], cells[1], cells[63], cells[64]) = ('x', '.', '.', 'o');
+    let text: String = cells.into_iter().collect();
+    let grid = crate::grid::Grid::parse(&[text], &['.', 'x', 'o', '#']).unwrap();
+    let mut games = Games::new();
+    let g = Solver::new().value(&mut games, &Board::of(grid), &Budget::unlimited()).unwrap();
+    assert_eq!(games.display(g, DisplayStyle::default()), "0");
 }
