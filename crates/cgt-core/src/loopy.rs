@@ -14,9 +14,11 @@
 //!   simplified by deleting options while the side stays equal (Siegel *CGT* ch. VI.4-5).
 //! * [`stops`]: the stops (pseudonumbers), degree and variety of stoppers (Siegel *CGT* ch. VI).
 
+mod buchi;
 pub mod graph;
 pub mod gsg;
 mod print;
+mod prune;
 pub mod sides;
 pub mod simplify;
 pub mod stopper;

@@ -8,22 +8,29 @@
 //!   play counts for Left exactly when the component H is moved in infinitely often (H is taken
 //!   on its onside, so infinite play there favours Left; -G on its offside, so infinite play
 //!   confined to it favours Right). `G- <= H-` iff `(-H)+ <= (-G)+`. Each is a Büchi game on the
-//!   states (position of G, position of H, mover), solved by the classical iteration of
-//!   attractors; on stoppers both agree with the survival order.
-//! * Sides are found as CGSuite finds them: edges on alternating cycles are deleted while the
-//!   side of the position they leave stays equal (a Left edge deleted can only lower the onside,
-//!   a Right edge only raise it, so one comparison decides); once no alternating cycle is left,
-//!   the graph is a stopper equal to the side, put in simplest form, and checked once more
-//!   against the game at its root. When this finds no stopper (Bach's Carousel, whose sides are
+//!   states (position of G, position of H, mover) (`loopy/buchi.rs`); on stoppers both agree
+//!   with the survival order.
+//! * Sides are found by deleting options while the onside of the root stays equal
+//!   (`loopy/prune.rs`: dominated Left options at once, dominated Right options in checked
+//!   batches, then options on alternating cycles one at a time); once no alternating cycle is
+//!   left, the graph is a stopper equal to the side, put in simplest form, and checked once more
+//!   against the game at its root. The old path (one edge at a time, each checked at the
+//!   position it leaves, starting again after every deletion) is kept to test against. When this finds no stopper (Bach's Carousel, whose sides are
 //!   not stoppers), the side is the game simplified as a loopy graph (`loopy/simplify.rs`).
 //! * Sums: `(G + H)+` is the onside of `G+ + H+` and `(G + H)-` the offside of `G- + H-`;
 //!   `-(S & T) = -T & -S`; `G >= H` iff `G+ >= H+` and `G- >= H-` (by `side_leq` when a side
 //!   is not a stopper). The outcome class is read from the sides: Left starting wins G iff she
 //!   wins `G-` with infinite play Right's, and draws iff she wins only `G+` with it Left's.
 
+pub(crate) use super::buchi::{onside_leq, onside_table};
 use super::graph::{LoopyGraph, LoopyOutcome, PlayResult, Player};
-use super::simplify::{SideForm, simplified_onside, without_option};
-use super::stopper::{Stopper, StopperError, alternating_acyclic};
+use super::prune::delete_to_stopper;
+#[cfg(test)]
+use super::simplify::without_option;
+use super::simplify::{SideForm, simplified_onside};
+#[cfg(test)]
+use super::stopper::alternating_acyclic;
+use super::stopper::{Stopper, StopperError};
 use crate::budget::{Budget, Exhausted};
 use crate::game::{Comparison, DisplayStyle, Games};
 
@@ -227,9 +234,36 @@ impl Sided {
     }
 }
 
-/// The onside of position `root` (a position of `graph`): by deleting irrelevant cyclic edges
-/// until a stopper is left, else by simplifying the graph (`loopy/simplify.rs`).
+/// The onside of position `root` (a position of `graph`): by deleting options that do not
+/// change it until a stopper is left (`loopy/prune.rs`), else by simplifying the graph
+/// (`loopy/simplify.rs`).
 fn onside(graph: &LoopyGraph, root: usize, budget: &Budget) -> Result<SideForm, SidesError> {
+    let (original, _) = graph.reachable(root);
+    match delete_to_stopper(&original, budget)? {
+        Some(g) => checked_stopper(&original, g, budget),
+        None => simplified_onside(&original, budget),
+    }
+}
+
+/// The stopper `g` as the onside of position 0 of `original`, once both inequalities are
+/// checked (else the simplified graph).
+fn checked_stopper(original: &LoopyGraph, g: LoopyGraph, budget: &Budget) -> Result<SideForm, SidesError> {
+    let same = onside_leq(original, 0, &g, 0, budget)? && onside_leq(&g, 0, original, 0, budget)?;
+    if !same {
+        return simplified_onside(original, budget);
+    }
+    Ok(SideForm::Stopper(Stopper::new(&g, 0, budget)?))
+}
+
+/// The onside as the old path finds it (kept to test the new one against): one edge on an
+/// alternating cycle deleted at a time, each checked by a Büchi game at the position it
+/// leaves, starting again from the first position after every deletion.
+#[cfg(test)]
+pub(crate) fn onside_by_single_deletions(
+    graph: &LoopyGraph,
+    root: usize,
+    budget: &Budget,
+) -> Result<SideForm, SidesError> {
     let (original, _) = graph.reachable(root);
     let mut g = original.clone();
     while !alternating_acyclic(&g) {
@@ -238,15 +272,12 @@ fn onside(graph: &LoopyGraph, root: usize, budget: &Budget) -> Result<SideForm, 
         }
         g = g.reachable(0).0;
     }
-    let same = onside_leq(&original, 0, &g, 0, budget)? && onside_leq(&g, 0, &original, 0, budget)?;
-    if !same {
-        return simplified_onside(&original, budget);
-    }
-    Ok(SideForm::Stopper(Stopper::new(&g, 0, budget)?))
+    checked_stopper(&original, g, budget)
 }
 
 /// Deletes one edge on an alternating cycle whose deletion keeps the onside of the position it
 /// leaves; whether one was found.
+#[cfg(test)]
 fn delete_one_edge(g: &mut LoopyGraph, budget: &Budget) -> Result<bool, Exhausted> {
     for v in 0..g.len() {
         for p in [Player::Left, Player::Right] {
@@ -273,7 +304,7 @@ fn delete_one_edge(g: &mut LoopyGraph, budget: &Budget) -> Result<bool, Exhauste
 
 /// Whether the move of `p` from v to w lies on an alternating cycle: from w with the other
 /// player to move, alternating play can come back to v with `p` to move.
-fn on_alternating_cycle(g: &LoopyGraph, v: usize, p: Player, w: usize) -> bool {
+pub(crate) fn on_alternating_cycle(g: &LoopyGraph, v: usize, p: Player, w: usize) -> bool {
     let target = (v, p);
     let mut seen = vec![[false; 2]; g.len()];
     let index = |q: Player| usize::from(q == Player::Right);
@@ -291,179 +322,4 @@ fn on_alternating_cycle(g: &LoopyGraph, v: usize, p: Player, w: usize) -> bool {
         }
     }
     false
-}
-
-/// The states of `H - G` (position of G, position of H, mover) and their moves, each flagged
-/// when it is a move in H, in compressed rows: the moves of state s are
-/// `succ[succ_at[s]..succ_at[s + 1]]`, the moves into t `pred[pred_at[t]..pred_at[t + 1]]`.
-struct Product {
-    succ_at: Vec<usize>,
-    succ: Vec<(usize, bool)>,
-    pred_at: Vec<usize>,
-    pred: Vec<(usize, bool)>,
-}
-
-/// State index: Left to move is even, Right to move odd.
-fn state(x: usize, y: usize, nh: usize, right_to_move: bool) -> usize {
-    2 * (x * nh + y) + usize::from(right_to_move)
-}
-
-impl Product {
-    fn new(g: &LoopyGraph, h: &LoopyGraph, budget: &Budget) -> Result<Product, Exhausted> {
-        let (ng, nh) = (g.len(), h.len());
-        let n = 2 * ng * nh;
-        budget.check_memory(n.saturating_mul(96))?;
-        let mut succ_at = Vec::with_capacity(n + 1);
-        let mut succ = Vec::new();
-        for x in 0..ng {
-            budget.check()?;
-            for y in 0..nh {
-                // Left moves in H, or in -G (a Right option of G); Right in H, or in -G.
-                succ_at.push(succ.len());
-                succ.extend(h.options(Player::Left, y).iter().map(|&y2| (state(x, y2, nh, true), true)));
-                succ.extend(g.options(Player::Right, x).iter().map(|&x2| (state(x2, y, nh, true), false)));
-                succ_at.push(succ.len());
-                succ.extend(h.options(Player::Right, y).iter().map(|&y2| (state(x, y2, nh, false), true)));
-                succ.extend(g.options(Player::Left, x).iter().map(|&x2| (state(x2, y, nh, false), false)));
-            }
-        }
-        succ_at.push(succ.len());
-        // The moves into each state, by counting sort on the target.
-        let mut pred_at = vec![0usize; n + 1];
-        succ.iter().for_each(|&(t, _)| pred_at[t + 1] += 1);
-        (0..n).for_each(|t| pred_at[t + 1] += pred_at[t]);
-        let mut fill = pred_at.clone();
-        let mut pred = vec![(0usize, false); succ.len()];
-        for s in 0..n {
-            for &(t, in_h) in &succ[succ_at[s]..succ_at[s + 1]] {
-                pred[fill[t]] = (s, in_h);
-                fill[t] += 1;
-            }
-        }
-        Ok(Product { succ_at, succ, pred_at, pred })
-    }
-
-    /// The number of states.
-    fn len(&self) -> usize {
-        self.succ_at.len() - 1
-    }
-
-    /// The moves from state s.
-    fn succ(&self, s: usize) -> &[(usize, bool)] {
-        &self.succ[self.succ_at[s]..self.succ_at[s + 1]]
-    }
-
-    /// The moves into state t.
-    fn pred(&self, t: usize) -> &[(usize, bool)] {
-        &self.pred[self.pred_at[t]..self.pred_at[t + 1]]
-    }
-}
-
-/// `G+ <= H+`: Left, moving second, survives H - G, where an infinite play is hers iff H is
-/// moved in infinitely often.
-fn onside_leq(g: &LoopyGraph, gv: usize, h: &LoopyGraph, hv: usize, budget: &Budget) -> Result<bool, Exhausted> {
-    if gv >= g.len() || hv >= h.len() {
-        return Ok(false);
-    }
-    let p = Product::new(g, h, budget)?;
-    let lost = buchi_losses(&p, budget)?;
-    Ok(!lost[state(gv, hv, h.len(), true)])
-}
-
-/// `table[x * n + y]`: whether the onside of position x of `g` is at most that of position y,
-/// for every pair at once (one Büchi game on `g - g`).
-pub(crate) fn onside_table(g: &LoopyGraph, budget: &Budget) -> Result<Vec<bool>, Exhausted> {
-    let n = g.len();
-    let p = Product::new(g, g, budget)?;
-    let lost = buchi_losses(&p, budget)?;
-    Ok((0..n * n).map(|i| !lost[state(i / n, i % n, n, true)]).collect())
-}
-
-/// The states Right wins: Right can force Left out of moves, or force a play that from some
-/// point on never moves in H.
-fn buchi_losses(p: &Product, budget: &Budget) -> Result<Vec<bool>, Exhausted> {
-    let n = p.len();
-    let mut lost = vec![false; n];
-    let mut open: Vec<usize> = (0..n).map(|s| p.succ(s).len()).collect();
-    let mut queue: Vec<usize> = (0..n).filter(|&s| s % 2 == 0 && open[s] == 0).collect();
-    loop {
-        attract_right(p, &mut lost, &mut open, queue, budget)?;
-        let good = forced_h_moves(p, &lost, budget)?;
-        queue = (0..n).filter(|&s| !lost[s] && !good[s]).collect();
-        if queue.is_empty() {
-            return Ok(lost);
-        }
-    }
-}
-
-/// Adds to `lost` every state from which Right can force play into `lost` or the `queue`.
-fn attract_right(
-    p: &Product,
-    lost: &mut [bool],
-    open: &mut [usize],
-    mut queue: Vec<usize>,
-    budget: &Budget,
-) -> Result<(), Exhausted> {
-    queue.retain(|&s| !lost[s]);
-    queue.iter().for_each(|&s| lost[s] = true);
-    while let Some(t) = queue.pop() {
-        budget.check()?;
-        for &(s, _) in p.pred(t) {
-            if lost[s] {
-                continue;
-            }
-            // Right to move takes any move into a lost state; Left to move is lost when all
-            // her moves are.
-            let take = if s % 2 == 1 {
-                true
-            } else {
-                open[s] -= 1;
-                open[s] == 0
-            };
-            if take {
-                lost[s] = true;
-                queue.push(s);
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The states outside `lost` from which Left can force a move in H (by either player) to
-/// happen, staying outside `lost` (a least fixpoint).
-fn forced_h_moves(p: &Product, lost: &[bool], budget: &Budget) -> Result<Vec<bool>, Exhausted> {
-    let n = p.len();
-    let mut good = vec![false; n];
-    // For Right-to-move states: moves outside H to states not yet good.
-    let mut pending: Vec<usize> = (0..n).map(|s| p.succ(s).iter().filter(|(_, in_h)| !in_h).count()).collect();
-    let mut queue = Vec::new();
-    for s in 0..n {
-        if lost[s] {
-            continue;
-        }
-        let base = if s % 2 == 0 { p.succ(s).iter().any(|&(t, in_h)| in_h && !lost[t]) } else { pending[s] == 0 };
-        if base {
-            good[s] = true;
-            queue.push(s);
-        }
-    }
-    while let Some(t) = queue.pop() {
-        budget.check()?;
-        for &(s, in_h) in p.pred(t) {
-            if in_h || lost[s] || good[s] {
-                continue;
-            }
-            let take = if s % 2 == 0 {
-                true
-            } else {
-                pending[s] -= 1;
-                pending[s] == 0
-            };
-            if take {
-                good[s] = true;
-                queue.push(s);
-            }
-        }
-    }
-    Ok(good)
 }
