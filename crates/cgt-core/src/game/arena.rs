@@ -35,6 +35,25 @@ pub(crate) struct Stops {
     pub right: i64,
 }
 
+impl Stops {
+    /// Whether the stops alone show that `a <= b` is false, for `self` the stops of `a` and
+    /// `other` those of `b`: stops are monotone, so `a <= b` implies `LS(a) <= LS(b)` and
+    /// `RS(a) <= RS(b)` (Siegel, CGT II.6).
+    pub(crate) fn refute_leq(&self, other: &Stops) -> bool {
+        let (sa, sb) = (self, other);
+        let known = |x: i64, y: i64| x != UNKNOWN_STOP && y != UNKNOWN_STOP;
+        (known(sa.left, sb.left) && sa.left > sb.left) || (known(sa.right, sb.right) && sa.right > sb.right)
+    }
+
+    /// Whether the stops alone show that `a < b` (so `a <= b`): `LS(a) < RS(b)`. The right stop
+    /// of `b - a` is at least `RS(b) + RS(-a) = RS(b) - LS(a)` (Siegel, CGT II.6, stops of
+    /// sums), which is then positive, and a game whose right stop is positive is positive.
+    pub(crate) fn prove_less(&self, other: &Stops) -> bool {
+        let (sa, sb) = (self, other);
+        sa.left != UNKNOWN_STOP && sb.right != UNKNOWN_STOP && sa.left < sb.right
+    }
+}
+
 /// A stop that is not known in the compact form (never used to rule anything out).
 pub(crate) const UNKNOWN_STOP: i64 = i64::MIN;
 
@@ -178,12 +197,9 @@ impl Games {
         acc.unwrap_or(UNKNOWN_STOP)
     }
 
-    /// Whether the stops alone show that `a <= b` is false: stops are monotone, so `a <= b`
-    /// implies `LS(a) <= LS(b)` and `RS(a) <= RS(b)` (Siegel, CGT II.6).
-    pub(crate) fn stops_refute_leq(&self, a: GameId, b: GameId) -> bool {
-        let (sa, sb) = (&self.stops[a.index()], &self.stops[b.index()]);
-        let known = |x: i64, y: i64| x != UNKNOWN_STOP && y != UNKNOWN_STOP;
-        (known(sa.left, sb.left) && sa.left > sb.left) || (known(sa.right, sb.right) && sa.right > sb.right)
+    /// The stops stored for a game.
+    pub(crate) fn stops_of(&self, g: GameId) -> Stops {
+        self.stops[g.index()]
     }
 
     fn node_birthday(&self, node: &Node) -> u64 {
@@ -282,14 +298,17 @@ fn table_bytes(capacity: usize, entry: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
     use super::{UNKNOWN_STOP, compact_stop};
     use crate::budget::Budget;
     use crate::dyadic::Dyadic;
     use crate::game::{GameId, Games};
     use crate::thermo::{left_stop, right_stop};
 
-    /// The stored stops agree with the stops from the definition (`thermo`), and so does the
-    /// test that rules out comparisons, on random games built from numbers, ups and stars
+    /// The stored stops agree with the stops from the definition (`thermo`), and so do the
+    /// tests that rule comparisons out and in (the latter also checked against the definition
+    /// of `<=`), on random games built from numbers, ups and stars
     /// (that the test never rules out a comparison that holds is checked by the comparison
     /// oracle in `tests/game_oracle.rs`).
     #[test]
@@ -310,7 +329,8 @@ mod tests {
                 pool.push(g);
             }
         }
-        let mut refuted = 0;
+        let (mut refuted, mut proved) = (0, 0);
+        let mut memo = HashMap::new();
         for &g in &pool {
             let s = games.stops[g.index()];
             assert_eq!(s.left, compact_stop(&left_stop(&mut games, g, &b).unwrap()));
@@ -319,10 +339,29 @@ mod tests {
             for &h in &pool {
                 let by_dyadics = left_stop(&mut games, g, &b).unwrap() > left_stop(&mut games, h, &b).unwrap()
                     || right_stop(&mut games, g, &b).unwrap() > right_stop(&mut games, h, &b).unwrap();
-                assert_eq!(games.stops_refute_leq(g, h), by_dyadics);
+                assert_eq!(games.stops_of(g).refute_leq(&games.stops_of(h)), by_dyadics);
                 refuted += usize::from(by_dyadics);
+                let less = left_stop(&mut games, g, &b).unwrap() < right_stop(&mut games, h, &b).unwrap();
+                assert_eq!(games.stops_of(g).prove_less(&games.stops_of(h)), less);
+                if less {
+                    assert!(leq_by_definition(&mut games, g, h, &mut memo));
+                    assert!(!leq_by_definition(&mut games, h, g, &mut memo));
+                    proved += 1;
+                }
             }
         }
-        assert!(refuted > 0);
+        assert!(refuted > 0 && proved > 0);
+    }
+
+    /// `a <= b` straight from the definition over the canonical options, with none of the
+    /// engine's fast paths.
+    fn leq_by_definition(games: &mut Games, a: GameId, b: GameId, memo: &mut HashMap<(GameId, GameId), bool>) -> bool {
+        if let Some(&r) = memo.get(&(a, b)) {
+            return r;
+        }
+        let r = !games.left_options(a).into_iter().any(|al| leq_by_definition(games, b, al, memo))
+            && !games.right_options(b).into_iter().any(|br| leq_by_definition(games, br, a, memo));
+        memo.insert((a, b), r);
+        r
     }
 }

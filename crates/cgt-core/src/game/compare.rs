@@ -5,7 +5,8 @@
 //! translation, CGT II.3): `x <= H` iff no `H^R <= x`, and `H <= x` iff no `H^L >= x`.
 //!
 //! Before any search, the stops stored with each game rule out `a <= b` when a stop of `a`
-//! exceeds the same stop of `b` (stops are monotone, Siegel CGT II.6).
+//! exceeds the same stop of `b` (stops are monotone, Siegel CGT II.6), and prove it when the
+//! Left stop of `a` is below the Right stop of `b` (then `b - a` has a positive Right stop).
 //!
 //! Also comparisons with a game that is not built yet (`{L | R}` given by its option lists),
 //! which canonicalisation needs to find reversible options.
@@ -39,8 +40,12 @@ impl Games {
         if let (Some(x), Some(y)) = (self.nus_of(a), self.nus_of(b)) {
             return Ok(x.leq(y));
         }
-        if self.stops_refute_leq(a, b) {
+        let (sa, sb) = (self.stops_of(a), self.stops_of(b));
+        if sa.refute_leq(&sb) {
             return Ok(false);
+        }
+        if sa.prove_less(&sb) {
+            return Ok(true);
         }
         if let Some(r) = self.caches.leq.get(a.0, b.0) {
             return Ok(r == 1);
