@@ -271,6 +271,12 @@ fn boards_too_large_are_refused() {
     let mut search = OutcomeSearch::new();
     let board = Board::empty(11, 11);
     assert_eq!(search.outcome(&mut games, &mut engine, &board, &budget), Ok(None));
+    // Boards whose shifts would pass the 128 bits (one or two rows of 42 cells or more).
+    for (rows, cols) in [(1, 127), (1, 42), (2, 63), (2, 42)] {
+        let board = Board::empty(rows, cols);
+        assert_eq!(search.outcome(&mut games, &mut engine, &board, &budget), Ok(None), "{rows}x{cols}");
+    }
+    assert!(Geometry::new(3, 41).is_some() && Geometry::new(2, 41).is_some());
 }
 
 /// The search stops on its budget.

@@ -82,6 +82,13 @@ impl Geometry {
         if rows.checked_mul(stride)? > 128 || cols == 0 || rows == 0 {
             return None;
         }
+        // The longest shift used is past a wide block of Right's, three rows and a cell
+        // (`Geometry::blocks`): past 127 it would wrap (release) or panic (debug), and a board
+        // of one row of 127 looped forever in `odd_below`. Such boards, one or two rows of 42
+        // cells or more, are refused.
+        if 3 * stride + 1 > 127 {
+            return None;
+        }
         let mut g = Geometry {
             rows,
             cols,
