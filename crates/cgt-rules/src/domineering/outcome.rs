@@ -82,7 +82,8 @@ impl OutcomeSearch {
     }
 
     /// Whether the first player (Left when `left_first`) wins the board; `None` when the
-    /// board is too large for the search (its rows, each with one more cell, over 128 cells).
+    /// board is too large for the search (its rows, each with one more cell, over 128 cells,
+    /// or one or two rows of 42 cells or more, whose shifts would pass the 128 bits).
     pub fn first_player_wins(
         &mut self,
         games: &mut Games,

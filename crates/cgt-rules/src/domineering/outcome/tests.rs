@@ -177,6 +177,52 @@ fn fast_counts_agree_with_the_plain_ones() {
     }
 }
 
+/// The blocks with the overlapping ones struck out at once against one cell at a time, on
+/// the free cells and on part of them (as in the units, after the safe moves), both widths;
+/// and the least image of the board after each move made from the board upside down
+/// without the move upside down, against the one made from scratch, and the board upside
+/// down against the rows read in reverse order.
+#[test]
+fn blocks_and_images_after_a_move_agree_with_the_plain_ones() {
+    let mut rng = Rng::new(0xb10c_4a11);
+    let mut blocks = [0u32; 2];
+    for _ in 0..3000 {
+        let rows = 1 + rng.below(11) as usize;
+        let cols = 1 + rng.below((128 / rows as u64 - 1).min(16)) as usize;
+        let holes = rng.below(4);
+        let board = random_board(&mut rng, rows, cols, holes);
+        let geo = Geometry::new(rows, cols).unwrap();
+        let free = geo.free_cells(&board);
+        let part = free & geo.free_cells(&random_board(&mut rng, rows, cols, 1));
+        for left in [true, false] {
+            for w in [2, 3] {
+                for f in [free, part] {
+                    let fast = geo.blocks_for_tests(free, f, left, w);
+                    assert_eq!(fast, geo.blocks_one_by_one(free, f, left, w), "{} {left} {w}", board.to_notation());
+                    blocks[w as usize - 2] += fast.0;
+                }
+            }
+        }
+        let reversed: Vec<String> =
+            (0..rows).rev().map(|r| (0..cols).map(|c| if board.is_free(r, c) { '.' } else { '#' }).collect()).collect();
+        let upside_down = geo.upside_down(free);
+        assert_eq!(upside_down, geo.free_cells(&Board::from_rows(&reversed).unwrap()), "{}", board.to_notation());
+        for left in [true, false] {
+            let mut anchors = geo.anchors(free, left);
+            while anchors != 0 {
+                let i = anchors.trailing_zeros();
+                anchors &= anchors - 1;
+                let after = free & !geo.domino(i, left);
+                let given = upside_down & !geo.domino_upside_down(i, left);
+                assert_eq!(given, geo.upside_down(after), "{} {left} {i}", board.to_notation());
+                assert_eq!(geo.least_image_given(after, given), geo.least_image(after));
+            }
+        }
+    }
+    // Both widths of blocks were met, many times.
+    assert!(blocks.iter().all(|&n| n > 500), "{blocks:?}");
+}
+
 /// The most disjoint dominoes of one side on the board (only on cells with no free cell
 /// across when `protected`), by trying every placement.
 fn most_dominoes(board: &Board, left: bool, protected: bool) -> u32 {
@@ -225,6 +271,12 @@ fn boards_too_large_are_refused() {
     let mut search = OutcomeSearch::new();
     let board = Board::empty(11, 11);
     assert_eq!(search.outcome(&mut games, &mut engine, &board, &budget), Ok(None));
+    // Boards whose shifts would pass the 128 bits (one or two rows of 42 cells or more).
+    for (rows, cols) in [(1, 127), (1, 42), (2, 63), (2, 42)] {
+        let board = Board::empty(rows, cols);
+        assert_eq!(search.outcome(&mut games, &mut engine, &board, &budget), Ok(None), "{rows}x{cols}");
+    }
+    assert!(Geometry::new(3, 41).is_some() && Geometry::new(2, 41).is_some());
 }
 
 /// The search stops on its budget.

@@ -16,6 +16,10 @@ pub(super) struct Geometry {
     stride: u32,
     /// The real cells of one row, as low bits.
     row_mask: u128,
+    /// The cells of a block ([`Geometry::blocks`]) with first cell 0, and the first cells
+    /// (from 0) of the blocks that overlap it, for Right ([0]) and Left ([1]), two lines wide
+    /// and three.
+    block_shapes: [[(u128, u128); 2]; 2],
 }
 
 /// A side's sure moves on a board ([`Geometry::units`]): its safe moves, and units of which
@@ -78,7 +82,44 @@ impl Geometry {
         if rows.checked_mul(stride)? > 128 || cols == 0 || rows == 0 {
             return None;
         }
-        Some(Geometry { rows, cols, stride: stride as u32, row_mask: (1u128 << cols) - 1 })
+        // The longest shift used is past a wide block of Right's, three rows and a cell
+        // (`Geometry::blocks`): past 127 it would wrap (release) or panic (debug), and a board
+        // of one row of 127 looped forever in `odd_below`. Such boards, one or two rows of 42
+        // cells or more, are refused.
+        if 3 * stride + 1 > 127 {
+            return None;
+        }
+        let mut g = Geometry {
+            rows,
+            cols,
+            stride: stride as u32,
+            row_mask: (1u128 << cols) - 1,
+            block_shapes: [[(0, 0); 2]; 2],
+        };
+        for left in [false, true] {
+            for w in [2, 3] {
+                g.block_shapes[usize::from(left)][w as usize - 2] = g.block_shape(left, w);
+            }
+        }
+        Some(g)
+    }
+
+    /// The cells of a block of `w` lines with first cell 0, and the first cells at or after
+    /// 0 of the blocks that share a cell with it: a block at `t' >= t` meets the one at `t`
+    /// when `t' - t` is the difference of two of its cells.
+    /// (A step of 128 cells, on a board of one row of 127, holds no block: the shifts that
+    /// would pass the last bit give 0.)
+    fn block_shape(&self, left: bool, w: u32) -> (u128, u128) {
+        let (step, across) = (self.step(left), self.step(!left));
+        let pair = 1u128 | 1u128.checked_shl(step).unwrap_or(0);
+        let shape = (0..w).fold(0u128, |m, j| m | pair.checked_shl(j * across).unwrap_or(0));
+        let mut clash = 0u128;
+        let mut rest = shape;
+        while rest != 0 {
+            clash |= shape >> rest.trailing_zeros();
+            rest &= rest - 1;
+        }
+        (shape, clash)
     }
 
     /// The free cells of a board of this geometry.
@@ -219,10 +260,33 @@ impl Geometry {
     /// cells).
     fn blocks(&self, b: u128, free: u128, left: bool, w: u32) -> (u32, u128) {
         let (step, across) = (self.step(left), self.step(!left));
-        // The cells of a strip with first cell 0: `w` lines across, two cells each.
+        // The cells of a strip with first cell 0 (`w` lines across, two cells each), and the
+        // first cells of the strips that overlap it.
+        let (shape, clash) = self.block_shapes[usize::from(left)][w as usize - 2];
+        // The first cells of the side's dominoes on `free`, then of `w` of them side by side.
+        let anchors = free & (free >> step);
+        let square = (1..w).fold(anchors, |m, j| m & (anchors >> (j * across)));
+        let open_across = (b << across) | ((b << across) >> step) | (b >> (w * across)) | (b >> (w * across + step));
+        let mut tops = square & !open_across;
+        let (mut n, mut cells) = (0, 0u128);
+        while tops != 0 {
+            // The lowest block left is taken, and every later one overlapping it struck out
+            // (the earlier ones are gone already).
+            let t = tops.trailing_zeros();
+            n += 1;
+            cells |= shape << t;
+            tops &= !(clash << t);
+        }
+        (n, cells)
+    }
+
+    /// [`Geometry::blocks`] striking out the overlapping blocks one cell of the block taken at
+    /// a time, for the tests.
+    #[cfg(test)]
+    pub(super) fn blocks_one_by_one(&self, b: u128, free: u128, left: bool, w: u32) -> (u32, u128) {
+        let (step, across) = (self.step(left), self.step(!left));
         let pair = 1u128 | (1u128 << step);
         let shape = (0..w).fold(0u128, |m, j| m | (pair << (j * across)));
-        // The first cells of the side's dominoes on `free`, then of `w` of them side by side.
         let anchors = free & (free >> step);
         let square = (1..w).fold(anchors, |m, j| m & (anchors >> (j * across)));
         let open_across = (b << across) | ((b << across) >> step) | (b >> (w * across)) | (b >> (w * across + step));
@@ -231,6 +295,7 @@ impl Geometry {
         while tops != 0 {
             let t = tops.trailing_zeros();
             let block = shape << t;
+            assert_eq!(block >> t, shape, "a block runs off the board");
             n += 1;
             cells |= block;
             let mut rest = shape;
@@ -240,6 +305,12 @@ impl Geometry {
             }
         }
         (n, cells)
+    }
+
+    /// [`Geometry::blocks`], for the tests.
+    #[cfg(test)]
+    pub(super) fn blocks_for_tests(&self, b: u128, free: u128, left: bool, w: u32) -> (u32, u128) {
+        self.blocks(b, free, left, w)
     }
 
     /// Adds to `u` the open dominoes of one side, greedily from the lowest first cell among
@@ -384,8 +455,19 @@ impl Geometry {
     /// The least of the board's images under the symmetries of the rectangle that keep the
     /// players' roles (flips top to bottom, left to right, and both), which have its value.
     pub(super) fn least_image(&self, b: u128) -> u128 {
-        let upside_down = self.upside_down(b);
+        self.least_image_given(b, self.upside_down(b))
+    }
+
+    /// [`Geometry::least_image`] given the board with its rows in reverse order.
+    pub(super) fn least_image_given(&self, b: u128, upside_down: u128) -> u128 {
         b.min(upside_down).min(self.half_turn(b)).min(self.half_turn(upside_down))
+    }
+
+    /// The domino of one side with first cell `i`, its rows in reverse order: the board
+    /// after a move, upside down, is the board upside down without this.
+    pub(super) fn domino_upside_down(&self, i: u32, left: bool) -> Domino {
+        let (r, c) = (i / self.stride, i % self.stride);
+        self.domino((self.rows as u32 - 1 - r - u32::from(left)) * self.stride + c, left)
     }
 
     /// The board turned a half turn: reversing all 128 bits sends cell `i` to `127 - i`, and
@@ -396,7 +478,7 @@ impl Geometry {
     }
 
     /// The board with its rows in reverse order.
-    fn upside_down(&self, b: u128) -> u128 {
+    pub(super) fn upside_down(&self, b: u128) -> u128 {
         let s = self.stride;
         let mut out = 0u128;
         for r in 0..self.rows as u32 {
