@@ -176,3 +176,20 @@ fn temperature_functions() {
         "#]],
     );
 }
+
+/// Boards of one row or column past the outcome search's 128-bit masks (its shifts reach
+/// three rows and a cell past a cell) get their class from the value, which is quick; boards
+/// of three rows or more that do not fit are refused with the search's limit as the hint.
+#[test]
+fn outcomes_of_thin_boards_past_the_search() {
+    check(
+        "outcome(domineering[1x127])\noutcome(domineering[127x1])\noutcome(domineering[1x42])\noutcome(domineering[1x41])\noutcome(domineering[3x50])",
+        expect![[r#"
+            outcome(domineering[1x127])  [= R · R]
+            outcome(domineering[127x1])  [= L · L]
+            outcome(domineering[1x42])  [= R · R]
+            outcome(domineering[1x41])  [= R · R]
+            outcome(domineering[3x50])  [error argument: this board is too large for the outcome search]
+        "#]],
+    );
+}

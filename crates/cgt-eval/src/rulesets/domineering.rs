@@ -52,6 +52,16 @@ fn outcome(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<C
     let board = board(r)?;
     match search(s, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))? {
         Some(o) => Ok(by_search(o, "by search; value not computed")),
+        // Boards of one or two rows (or columns) too long for the search's 128-bit masks split
+        // into short regions at once: their value is quick, and gives the class.
+        None if board.rows().min(board.cols()) <= 2 => {
+            let (table, games) = s.table_and_games::<Domineering>();
+            let class = table
+                .board_game(games, &board, ctx.budget)
+                .and_then(|g| games.outcome(g, ctx.budget))
+                .map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
+            Ok(Computed::plain(Value::Outcome(class)))
+        }
         None => Err(Box::new(
             Diagnostic::error(Code::Argument, span.clone(), "this board is too large for the outcome search")
                 .with_hint(
