@@ -150,6 +150,15 @@ fn sparse(code: &OctalCode, len: usize) -> Vec<u32> {
     engine.values
 }
 
+/// The sparse-space engine with the batches' prefix of splits fixed.
+fn sparse_with_prefix(code: &OctalCode, len: usize, prefix: usize) -> Vec<u32> {
+    let mut engine = sparse::Engine::with_prefix(&code.code, prefix);
+    while engine.values.len() < len {
+        engine.push(&Budget::unlimited()).unwrap();
+    }
+    engine.values
+}
+
 /// A long table stops at the deadline and when cancelled, and says why.
 #[test]
 fn long_tables_stop_at_the_budget() {
@@ -243,6 +252,32 @@ fn sparse_agrees_with_the_definition_on_long_sequences() {
         let digits: Vec<u8> = (0..1 + rng.below(6)).map(|_| rng.below(8) as u8).collect();
         let code = OctalCode::from_digits(d0, &digits).unwrap();
         assert_eq!(sparse(&code, 1500), naive(&code, 1500), "{code}");
+    }
+}
+
+/// Random codes, some with `!` on splitting digits, over many batches of heaps, with the batches'
+/// prefix of splits at its extremes (none, a few, every split) and adapting: the sparse-space
+/// engine agrees with the plain mex over all moves.
+#[test]
+fn sparse_batches_agree_with_the_definition() {
+    let mut rng = Rng(0x8f1b_bcdc_bf4d_7a13);
+    for round in 0..60 {
+        let mut text = String::from(["0", "4", "4!"][rng.index(3)]);
+        text.push('.');
+        for _ in 0..1 + rng.below(4) {
+            let d = rng.below(8);
+            text.push_str(&d.to_string());
+            if d >= 4 && rng.below(2) == 0 {
+                text.push('!');
+            }
+        }
+        let code = code(&text);
+        let len = if round % 10 == 0 { 2500 } else { 600 + rng.index(600) };
+        let want = naive(&code, len);
+        assert_eq!(sparse(&code, len), want, "{text}");
+        for prefix in [0, 40, usize::MAX] {
+            assert_eq!(sparse_with_prefix(&code, len, prefix), want, "{text}, prefix {prefix}");
+        }
     }
 }
 

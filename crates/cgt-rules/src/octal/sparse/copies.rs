@@ -14,8 +14,8 @@ pub(super) enum Copies {
     Wide { back: Vec<u32> },
 }
 
-/// The values of the splits `(a, m - a)` for a = 1 to `last`, each side read forwards: `front[i]`
-/// is g(1 + i) and `back[i]` is g(m - 1 - i).
+/// The values of the splits `(a, m - a)` for a = `from` to `last`, each side read forwards:
+/// `front[i]` is g(from + i) and `back[i]` is g(m - from - i).
 pub(super) enum Splits<'a> {
     Narrow(&'a [u16], &'a [u16]),
     Wide(&'a [u32], &'a [u32]),
@@ -62,17 +62,18 @@ impl Copies {
         }
     }
 
-    /// The splits `(a, m - a)` for a = 1 to `last`, of the engine's `values` (`m - 1` among them,
-    /// `2 last <= m`).
-    pub(super) fn splits<'a>(&'a self, values: &'a [u32], m: usize, last: usize) -> Splits<'a> {
+    /// The splits `(a, m - a)` for a = `from` to `last`, of the engine's `values` (`m - 1` among
+    /// them, `1 <= from <= last + 1`, `2 last <= m`).
+    pub(super) fn splits<'a>(&'a self, values: &'a [u32], m: usize, from: usize, last: usize) -> Splits<'a> {
+        // g(m - a) is back[cap + a - 1 - m].
         match self {
             Copies::Narrow { front, back } => {
                 let cap = back.len();
-                Splits::Narrow(&front[1..=last], &back[cap - m..cap - m + last])
+                Splits::Narrow(&front[from..=last], &back[cap + from - 1 - m..cap - m + last])
             }
             Copies::Wide { back } => {
                 let cap = back.len();
-                Splits::Wide(&values[1..=last], &back[cap - m..cap - m + last])
+                Splits::Wide(&values[from..=last], &back[cap + from - 1 - m..cap - m + last])
             }
         }
     }
@@ -91,7 +92,8 @@ mod tests {
     use super::*;
     use crate::test_rng::Rng;
 
-    /// Random values, narrow and then wide: every split read from the copies is `(g(a), g(m - a))`.
+    /// Random values, narrow and then wide, random ranges of splits: every split read from the
+    /// copies is `(g(a), g(m - a))`.
     #[test]
     fn the_copies_read_the_splits() {
         let mut rng = Rng(0x6a09_e667_f3bc_c908);
@@ -106,11 +108,12 @@ mod tests {
                 assert_eq!(copies.narrow().is_some(), values.iter().all(|&v| v < 65_536), "round {round}");
                 let m = 1 + rng.index(values.len());
                 let last = rng.index(m / 2 + 1);
-                let pairs: Vec<(u32, u32)> = match copies.splits(&values, m, last) {
+                let from = 1 + rng.index(last + 1);
+                let pairs: Vec<(u32, u32)> = match copies.splits(&values, m, from, last) {
                     Splits::Narrow(f, b) => f.iter().zip(b).map(|(&x, &y)| (x.into(), y.into())).collect(),
                     Splits::Wide(f, b) => f.iter().copied().zip(b.iter().copied()).collect(),
                 };
-                let want: Vec<(u32, u32)> = (1..=last).map(|a| (values[a], values[m - a])).collect();
+                let want: Vec<(u32, u32)> = (from..=last).map(|a| (values[a], values[m - a])).collect();
                 assert_eq!(pairs, want, "round {round}");
             }
         }

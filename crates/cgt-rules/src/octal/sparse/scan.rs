@@ -39,17 +39,20 @@ impl Value for u32 {
 
 /// Splits read between two looks at the pending values.
 const BLOCK: usize = 64;
+/// Heaps whose far options are marked at once, see [`mark_batch`].
+pub(super) const BATCH: usize = 32;
 /// Splits scanned between two budget checks.
-const CHUNK: usize = 4096;
+pub(super) const CHUNK: usize = 4096;
 /// Pending values compared directly with each split, at most.
-const TARGETS: usize = 8;
+pub(super) const TARGETS: usize = 8;
 
-/// The option values still to find for heap `n`: `list`, none of them marked in `seen` (which
-/// has a power-of-two length above every value, so it covers every XOR of two).
+/// The option values still to find for a heap: `list`, none of them marked in `seen` (nonzero:
+/// marked; its length is a power of two above every value, so it covers every XOR of two).
 pub(super) struct Pending<'a> {
     pub(super) list: &'a mut Vec<u32>,
-    pub(super) seen: &'a mut [usize],
-    pub(super) n: usize,
+    pub(super) seen: &'a mut [u8],
+    /// The splits marked so far (read while more than [`TARGETS`] values were pending).
+    pub(super) marked: usize,
 }
 
 /// Scans the splits `front[i]`, `back[i]` (of equal lengths), marking the pending values they
@@ -80,9 +83,10 @@ impl Pending<'_> {
     /// Marks the value of every split of the block (they are all options, pending or not), then
     /// takes the pending values marked off the list.
     fn mark_block<T: Value>(&mut self, front: &[T], back: &[T]) {
-        let (seen, n) = (&mut *self.seen, self.n);
+        let seen = &mut *self.seen;
         let mask = seen.len() - 1;
-        front.iter().zip(back).for_each(|(&x, &y)| seen[(x ^ y).index() & mask] = n);
+        front.iter().zip(back).for_each(|(&x, &y)| seen[(x ^ y).index() & mask] = 1);
+        self.marked += front.len();
         self.keep_unmarked();
     }
 
@@ -101,7 +105,7 @@ impl Pending<'_> {
         }
         for (k, &v) in self.list.iter().enumerate() {
             if found >> k & 1 == 1 {
-                self.seen[v as usize] = self.n;
+                self.seen[v as usize] = 1;
             }
         }
         self.keep_unmarked();
@@ -110,12 +114,12 @@ impl Pending<'_> {
     /// Takes the values marked in `seen` off the list, without a branch: whether a value was
     /// reached is as good as random.
     fn keep_unmarked(&mut self) {
-        let (seen, n) = (&*self.seen, self.n);
+        let seen = &*self.seen;
         let mut kept = 0;
         for i in 0..self.list.len() {
             let v = self.list[i];
             self.list[kept] = v;
-            kept += usize::from(seen[v as usize] != n);
+            kept += usize::from(seen[v as usize] == 0);
         }
         self.list.truncate(kept);
     }
@@ -139,28 +143,60 @@ fn reached<T: Value, const K: usize>(front: &[T], back: &[T], targets: [T; K]) -
     (0..K).filter(|&k| hit[k] != T::default()).fold(0, |acc, k| acc | 1 << k)
 }
 
-/// Marks the values of every split `(a, m - a)`, a in `1..=last`, in `seen` as options of heap n
-/// (`seen` has a power-of-two length above every value).
-pub(super) fn mark_splits<T: Value>(g: &[T], m: usize, last: usize, seen: &mut [usize], n: usize) {
-    if last == 0 {
+/// Marks the values of the splits `(a, m - a)`, a in `from..=last`, in `seen` (whose length is
+/// a power of two above every value).
+pub(super) fn mark_splits<T: Value>(g: &[T], m: usize, from: usize, last: usize, seen: &mut [u8]) {
+    if last < from {
         return;
     }
     let mask = seen.len() - 1;
-    let (front, back) = (&g[1..=last], &g[m - last..m]);
-    front.iter().zip(back.iter().rev()).for_each(|(&x, &y)| seen[(x ^ y).index() & mask] = n);
+    let (front, back) = (&g[from..=last], &g[m - last..=m - from]);
+    front.iter().zip(back.iter().rev()).for_each(|(&x, &y)| seen[(x ^ y).index() & mask] = 1);
 }
 
 /// Marks the values of the splits `(r, m - r)` with r a rare heap below m (`rare`, each with its
 /// value), leaving out `2 r = m` if `unequal`.
-pub(super) fn mark_rare<T: Value>(g: &[T], m: usize, rare: &[(u32, u32)], unequal: bool, seen: &mut [usize], n: usize) {
+pub(super) fn mark_rare<T: Value>(g: &[T], m: usize, rare: &[(u32, u32)], unequal: bool, seen: &mut [u8]) {
     let mask = seen.len() - 1;
     if unequal && m.is_multiple_of(2) {
         for &(r, v) in rare.iter().filter(|&&(r, _)| 2 * r as usize != m) {
-            seen[(v as usize ^ g[m - r as usize].index()) & mask] = n;
+            seen[(v as usize ^ g[m - r as usize].index()) & mask] = 1;
         }
     } else {
         // Every rare heap here is below m, so each partner m - r is a heap.
-        rare.iter().for_each(|&(r, v)| seen[(v as usize ^ g[m - r as usize].index()) & mask] = n);
+        rare.iter().for_each(|&(r, v)| seen[(v as usize ^ g[m - r as usize].index()) & mask] = 1);
+    }
+}
+
+/// Marks, for each `(p, v)` of `splits` and each b < [`BATCH`], the value `v XOR g(p + b)` in
+/// table b of `tables` (`BATCH` tables of `cover` bytes, `cover` a power of two above every
+/// value): the same split for the heaps of a batch, whose partners are `BATCH` values in a row,
+/// read at once.
+pub(super) fn mark_batch<T: Value>(
+    g: &[T],
+    splits: impl Iterator<Item = (usize, u32)>,
+    tables: &mut [u8],
+    cover: usize,
+) {
+    let mask = cover - 1;
+    // All the tables within 2^16 bytes: the place of a mark is a `u16`, with no bound to check.
+    if let Some(all) = tables.first_chunk_mut::<{ 1 << 16 }>().filter(|_| BATCH * cover <= 1 << 16) {
+        let mask16 = mask as u16;
+        let offsets: [u16; BATCH] = std::array::from_fn(|b| (b * cover) as u16);
+        for (p, v) in splits {
+            let Some(window) = g[p..].first_chunk::<BATCH>() else { continue };
+            let v = T::of(v);
+            let at: [u16; BATCH] = std::array::from_fn(|b| ((window[b] ^ v).index() as u16 & mask16) | offsets[b]);
+            at.iter().for_each(|&at| all[usize::from(at)] = 1);
+        }
+        return;
+    }
+    for (p, v) in splits {
+        let Some(window) = g[p..].first_chunk::<BATCH>() else { continue };
+        let v = T::of(v);
+        for (b, &y) in window.iter().enumerate() {
+            tables[b * cover + ((y ^ v).index() & mask)] = 1;
+        }
     }
 }
 
@@ -177,15 +213,15 @@ mod tests {
     }
 
     fn scan<T: Value>(g: &[T], m: usize, last: usize, list: &[u32], cover: usize) -> (bool, Vec<u32>) {
-        let mut seen = vec![usize::MAX; cover];
+        let mut seen = vec![0u8; cover];
         let mut left = list.to_vec();
-        let mut p = Pending { list: &mut left, seen: &mut seen, n: 7 };
+        let mut p = Pending { list: &mut left, seen: &mut seen, marked: 0 };
         let back: Vec<T> = (1..=last).map(|a| g[m - a]).collect();
         let done = scan_splits(&g[1..=last], &back, &mut p, &Budget::unlimited()).unwrap();
         // The values marked are options; the pending ones among them are off the list.
         let options: Vec<u32> = (1..=last).map(|a| (g[a] ^ g[m - a]).index() as u32).collect();
-        assert!((0..cover as u32).filter(|&v| seen[v as usize] == 7).all(|v| options.contains(&v)));
-        let marked: Vec<u32> = list.iter().copied().filter(|&v| seen[v as usize] == 7).collect();
+        assert!((0..cover as u32).filter(|&v| seen[v as usize] != 0).all(|v| options.contains(&v)));
+        let marked: Vec<u32> = list.iter().copied().filter(|&v| seen[v as usize] != 0).collect();
         assert!(left.iter().all(|v| !marked.contains(v)) && left.len() + marked.len() == list.len());
         (done, marked)
     }
@@ -218,6 +254,38 @@ mod tests {
                     assert_eq!(marked, want, "round {round}");
                     assert!(want.len() < list.len(), "round {round}");
                 }
+            }
+        }
+    }
+
+    /// Random values of both widths, random splits, covers on both sides of `2^16 / BATCH` (the
+    /// marks' places as `u16`, or not): the batch marks `v XOR g(p + b)` in table b for each split
+    /// `(p, v)` and each b, and nothing else.
+    #[test]
+    fn the_batch_marks_the_splits_of_each_heap() {
+        let mut rng = Rng(0x1f83_d9ab_fb41_bd6b);
+        for round in 0..300 {
+            let bits = 1 + rng.below(13) as u32;
+            let cover = 1usize << bits;
+            let len = BATCH + rng.index(if round % 10 == 0 { 5000 } else { 300 });
+            let g: Vec<u32> = (0..len).map(|_| rng.below(cover as u64) as u32).collect();
+            let splits: Vec<(usize, u32)> =
+                (0..rng.index(60)).map(|_| (rng.index(len - BATCH + 1), rng.below(cover as u64) as u32)).collect();
+            let size = (BATCH * cover).max(1 << 16);
+            let mut want = vec![0u8; size];
+            for &(p, v) in &splits {
+                for b in 0..BATCH {
+                    want[b * cover + (v ^ g[p + b]) as usize] = 1;
+                }
+            }
+            let mut tables = vec![0u8; size];
+            mark_batch(&g, splits.iter().copied(), &mut tables, cover);
+            assert!(tables == want, "round {round}, u32");
+            if bits <= 16 {
+                let narrow: Vec<u16> = g.iter().map(|&v| v as u16).collect();
+                let mut tables = vec![0u8; size];
+                mark_batch(&narrow, splits.iter().copied(), &mut tables, cover);
+                assert!(tables == want, "round {round}, u16");
             }
         }
     }
