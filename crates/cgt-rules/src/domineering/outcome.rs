@@ -16,11 +16,13 @@
 //! * move counting (Bullock, *Domineering: Solving Large Combinatorial Search Spaces*, 2002):
 //!   a player whose sure moves (safe moves, dominoes the other can never cover, half of
 //!   its vulnerable ones, and half of its blocks, 2x2 or 2x3 areas with no free cell across
-//!   where one move makes one or two safe moves) outnumber every move the other can still
-//!   make wins; the other's
-//!   moves are bounded by its moves off the exposed cells of the player's units plus one per
-//!   exposed cell it can cover (`Geometry::max_against`); in `rest` the other can make
-//!   at most its longest run of moves alone;
+//!   on both sides, or 2x2 with none on one side, where one move makes one or two safe
+//!   moves) outnumber every move the other can still make wins; the other's moves are
+//!   bounded by the least of three counts (`Geometry::max_against`): its moves off the
+//!   exposed cells of the player's units plus one per exposed cell it can cover; its
+//!   possible moves less two for each block the player plays in; half the cells it can
+//!   cover less those the player's units take from it. In `rest` the other can make at
+//!   most its longest run of moves alone;
 //! * a transposition table of proven results (Breuker, Uiterwijk and van den Herik, 2000), of
 //!   bounded size, probed for every move before any is searched (enhanced transposition
 //!   cutoff), and move ordering by the safe and possible moves a move leaves each side;

@@ -223,6 +223,68 @@ fn blocks_and_images_after_a_move_agree_with_the_plain_ones() {
     assert!(blocks.iter().all(|&n| n > 500), "{blocks:?}");
 }
 
+/// The one-wall blocks against the same packing read off the board's rows and columns: a
+/// 2x2 square of usable cells, lowest first cell first (row by row), with no free cell of
+/// the board before its first line across and some after its second, or the other way
+/// round, taken unless it meets a block taken before or a cell beyond one, or a cell beyond
+/// it is one of their cells.
+#[test]
+fn one_wall_blocks_agree_with_the_plain_ones() {
+    let mut rng = Rng::new(0x01e_3a11);
+    let mut met = 0;
+    for _ in 0..3000 {
+        let rows = 1 + rng.below(11) as usize;
+        let cols = 1 + rng.below((128 / rows as u64 - 1).min(16)) as usize;
+        let holes = rng.below(6);
+        let board = random_board(&mut rng, rows, cols, holes);
+        let geo = Geometry::new(rows, cols).unwrap();
+        let free = geo.free_cells(&board);
+        let part = free & geo.free_cells(&random_board(&mut rng, rows, cols, 1));
+        let taken = free & !geo.free_cells(&random_board(&mut rng, rows, cols, 2));
+        let cell = |r: isize, c: isize| r * (cols as isize + 1) + c;
+        let is_free = |r: isize, c: isize| {
+            r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols && board.is_free(r as usize, c as usize)
+        };
+        for left in [true, false] {
+            for (usable, taken) in [(free, 0), (part, 0), (free, taken)] {
+                let (mut n, mut cells, mut beyond, mut taken_plain) = (0, 0u128, 0u128, taken);
+                for r in 0..rows as isize {
+                    for c in 0..cols as isize {
+                        let square = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
+                        if !square.iter().all(|&(i, j)| is_free(i, j) && usable >> cell(i, j) & 1 == 1) {
+                            continue;
+                        }
+                        let (before, after) = if left {
+                            ([(r, c - 1), (r + 1, c - 1)], [(r, c + 2), (r + 1, c + 2)])
+                        } else {
+                            ([(r - 1, c), (r - 1, c + 1)], [(r + 2, c), (r + 2, c + 1)])
+                        };
+                        let wall = |side: [(isize, isize); 2]| side.iter().all(|&(i, j)| !is_free(i, j));
+                        let out = match (wall(before), wall(after)) {
+                            (true, false) => after,
+                            (false, true) => before,
+                            _ => continue,
+                        };
+                        let block = square.iter().fold(0u128, |m, &(i, j)| m | 1 << cell(i, j));
+                        let out =
+                            out.iter().filter(|&&(i, j)| is_free(i, j)).fold(0u128, |m, &(i, j)| m | 1 << cell(i, j));
+                        if block & (taken_plain | beyond) == 0 && out & taken_plain == 0 {
+                            n += 1;
+                            cells |= block;
+                            taken_plain |= block;
+                            beyond |= out;
+                        }
+                    }
+                }
+                let got = geo.one_wall_blocks_for_tests(free, usable, left, taken);
+                assert_eq!(got, (n, cells, beyond), "{} {left}", board.to_notation());
+                met += n;
+            }
+        }
+    }
+    assert!(met > 2000, "too few one-wall blocks: {met}");
+}
+
 /// The most disjoint dominoes of one side on the board (only on cells with no free cell
 /// across when `protected`), by trying every placement.
 fn most_dominoes(board: &Board, left: bool, protected: bool) -> u32 {
@@ -313,7 +375,7 @@ fn guaranteed(memo: &mut HashMap<(Board, bool, bool), u32>, board: &Board, left:
 fn sure_moves_are_sure_against_brute_force() {
     let mut rng = Rng::new(0x5a7e_0b0e);
     let mut memo = HashMap::new();
-    let (mut positive, mut with_blocks, mut with_wide) = (0, 0, 0);
+    let (mut positive, mut with_blocks, mut with_wide, mut with_one_wall) = (0, 0, 0, 0);
     for _ in 0..600 {
         let rows = 1 + rng.below(5) as usize;
         let cols = 1 + rng.below((16 / rows).min(6) as u64) as usize;
@@ -330,11 +392,13 @@ fn sure_moves_are_sure_against_brute_force() {
                 positive += u32::from(sure > 0);
                 with_blocks += u32::from(units.blocks > 0);
                 with_wide += u32::from(units.wide > 0);
+                with_one_wall += u32::from(units.one_wall > 0);
             }
         }
     }
     assert!(positive > 200, "too few boards with sure moves: {positive}");
     assert!(with_blocks > 100 && with_wide > 80, "too few boards with blocks: {with_blocks}, {with_wide} wide");
+    assert!(with_one_wall > 100, "too few boards with one-wall blocks: {with_one_wall}");
 }
 
 /// The counting rules of the search against the plain search: a side to move whose sure
@@ -345,6 +409,7 @@ fn counting_rules_agree_with_the_plain_search() {
     let mut rng = Rng::new(0x00c0_0a7e_d0e5);
     let mut memo = HashMap::new();
     let (mut wins, mut losses, mut with_blocks, mut with_wide) = (0, 0, 0, 0);
+    let (mut with_one_wall, mut by_shrinking) = (0, 0);
     for _ in 0..3000 {
         let rows = 1 + rng.below(5) as usize;
         let cols = 1 + rng.below((20 / rows).min(7) as u64) as usize;
@@ -361,17 +426,30 @@ fn counting_rules_agree_with_the_plain_search() {
                 wins += 1;
                 with_blocks += u32::from(mine.blocks > 0);
                 with_wide += u32::from(mine.wide > 0);
+                with_one_wall += u32::from(mine.one_wall > 0);
+                let alone = geo.max_moves(free, !left);
+                by_shrinking +=
+                    u32::from(mine.sure(true) <= alone && mine.sure(true) + 2 * mine.blocks_played(true) > alone);
             }
             if theirs.sure(false) >= geo.max_against(free, &theirs, !left, false) {
                 assert!(!truth, "{} left {left}: counted a loss", board.to_notation());
                 losses += 1;
                 with_blocks += u32::from(theirs.blocks > 0);
                 with_wide += u32::from(theirs.wide > 0);
+                with_one_wall += u32::from(theirs.one_wall > 0);
+                let alone = geo.max_moves(free, left);
+                by_shrinking += u32::from(
+                    theirs.sure(false) < alone && theirs.sure(false) + 2 * theirs.blocks_played(false) >= alone,
+                );
             }
         }
     }
     assert!(wins > 300 && losses > 300, "too few decided: {wins} wins, {losses} losses");
     assert!(with_blocks > 50 && with_wide > 50, "too few decided with blocks: {with_blocks}, {with_wide} wide");
+    assert!(
+        with_one_wall > 50 && by_shrinking > 50,
+        "too few decided with one-wall blocks ({with_one_wall}) or by the other's count shrunk by blocks ({by_shrinking})"
+    );
 }
 
 /// The search, which searches the mover's safe moves last and skips them when the other side

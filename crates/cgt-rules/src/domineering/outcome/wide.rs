@@ -40,6 +40,10 @@ pub(super) struct Units {
     /// Blocks: 2x2 squares of free cells with no free cell across from them (Bullock's
     /// protective areas, 2002): one move in a block makes the other line of it a safe move.
     pub blocks: u32,
+    /// Of the blocks, those with no free cell across on one side only (a 2x2 square at an
+    /// edge, say): the side plays the line away from that wall, which leaves the line
+    /// against it a safe move.
+    pub one_wall: u32,
     /// The cells of the blocks of both widths.
     pub block_cells: u128,
     /// Wide blocks: three lines of two free cells side by side, with no free cell across
@@ -63,6 +67,31 @@ impl Units {
         let (mut to_move, mut total) = (first, self.safe + self.tough);
         for (n, worth) in [(self.wide, 3), (self.blocks, 2), (self.open, 1)] {
             total += worth * if to_move { n.div_ceil(2) } else { n / 2 };
+            to_move ^= n % 2 == 1;
+        }
+        total
+    }
+
+    /// The blocks of both widths the side is sure to play in, in the order of
+    /// [`Units::sure`]: moving first, `ceil(w / 2)` wide blocks and then every other block
+    /// starting with the move if `w` is even; moving second the rest of the alternation.
+    /// Each such move leaves the other side's count of moves ([`Geometry::max_moves`]) two
+    /// lower ([`Geometry::max_against`]).
+    pub(super) fn blocks_played(&self, first: bool) -> u32 {
+        let wide = if first { self.wide.div_ceil(2) } else { self.wide / 2 };
+        let to_move = first ^ (self.wide % 2 == 1);
+        wide + if to_move { self.blocks.div_ceil(2) } else { self.blocks / 2 }
+    }
+
+    /// The cells the other side could cover now that the side is sure to take from it, in
+    /// the order of [`Units::sure`] (wide blocks, blocks, open dominoes with two exposed
+    /// cells, then with one, every other unit of that list): all six cells of a wide block
+    /// and all four of a block (the lines it covers, and the lines that become safe moves),
+    /// the exposed cells of an open domino, and one end of each triple.
+    pub(super) fn cells_taken(&self, first: bool) -> u32 {
+        let (mut to_move, mut total) = (first, self.tough);
+        for (n, cells) in [(self.wide, 6), (self.blocks, 4), (self.open_two, 2), (self.open - self.open_two, 1)] {
+            total += cells * if to_move { n.div_ceil(2) } else { n / 2 };
             to_move ^= n % 2 == 1;
         }
         total
@@ -219,14 +248,19 @@ impl Geometry {
         let (step, across) = (self.step(left), self.step(!left));
         let free = b & !used;
         let exposed = free & !protected;
-        let mut u = Units { safe, tough: 0, open: 0, open_two: 0, exposed: 0, blocks: 0, block_cells: 0, wide: 0 };
+        let mut u =
+            Units { safe, tough: 0, open: 0, open_two: 0, exposed: 0, blocks: 0, one_wall: 0, block_cells: 0, wide: 0 };
         let (blocks, block_cells) = self.blocks(b, free, left, 2);
         let (wide, wide_cells) = self.blocks(b, free, left, 3);
-        u.blocks = blocks;
+        let (one_wall, one_wall_cells, beyond) = self.one_wall_blocks(b, free, left, block_cells | wide_cells);
+        u.blocks = blocks + one_wall;
+        u.one_wall = one_wall;
         u.wide = wide;
-        let block_cells = block_cells | wide_cells;
+        let block_cells = block_cells | wide_cells | one_wall_cells;
         u.block_cells = block_cells;
-        let (mut taken, mut touched) = (block_cells, 0u128);
+        // A move of the other side on a cell beyond a one-wall block also covers a cell of
+        // the block: no other unit may have an exposed cell there.
+        let (mut taken, mut touched) = (block_cells, beyond);
         let mut tops = exposed & ((protected & free) >> step) & (exposed >> (2 * step));
         while tops != 0 {
             let t = tops & tops.wrapping_neg();
@@ -278,6 +312,54 @@ impl Geometry {
             tops &= !(clash << t);
         }
         (n, cells)
+    }
+
+    /// Disjoint 2x2 blocks of `free` cells (two lines of the side, side by side) with no free
+    /// cell of `b` across from them on one side and some on the other, none overlapping
+    /// `taken`, lowest first: their number, their cells, and the free cells beyond them.
+    ///
+    /// Why such a block is worth two moves to the side that plays in it first (say Left,
+    /// cells `a b` over `c d`, nothing free left of `a` and `c`): Left plays `b d`, the line
+    /// away from the wall, and `a c` then has no free cell across (the wall on one side, `b`
+    /// and `d` on the other), a safe move. Right covers a cell of the block with a move inside
+    /// it, or with a move from a cell beyond `b` or `d` (the cells right of them); a move from
+    /// beyond leaves `a c` an open domino. Either way it makes one move at most in each of
+    /// the block's two lines across, so two at most, and none once Left has played `b d`.
+    /// So that one move of Right touches one unit at most, a block is taken only if no cell
+    /// beyond it is a cell of a block taken before, and none of its cells is beyond one; the
+    /// cells beyond are returned so that no other unit has an exposed cell there.
+    fn one_wall_blocks(&self, b: u128, free: u128, left: bool, mut taken: u128) -> (u32, u128, u128) {
+        let (step, across) = (self.step(left), self.step(!left));
+        let (shape, _) = self.block_shapes[usize::from(left)][0];
+        let anchors = free & (free >> step);
+        let square = anchors & (anchors >> across);
+        // The first cells of the blocks whose cells before the first line (after the second)
+        // are not free.
+        let wall_before = !((b << across) | ((b << across) >> step));
+        let wall_after = !((b >> (2 * across)) | (b >> (2 * across + step)));
+        let mut tops = square & (wall_before ^ wall_after) & !taken;
+        let (mut n, mut cells, mut beyond) = (0, 0u128, 0u128);
+        let pair = 1u128 | (1u128 << step);
+        while tops != 0 {
+            let t = tops.trailing_zeros();
+            tops &= tops - 1;
+            let block = shape << t;
+            let out =
+                if wall_before >> t & 1 == 1 { (pair << (t + 2 * across)) & b } else { (pair << t >> across) & b };
+            if block & (taken | beyond) == 0 && out & taken == 0 {
+                n += 1;
+                cells |= block;
+                taken |= block;
+                beyond |= out;
+            }
+        }
+        (n, cells, beyond)
+    }
+
+    /// [`Geometry::one_wall_blocks`], for the tests.
+    #[cfg(test)]
+    pub(super) fn one_wall_blocks_for_tests(&self, b: u128, free: u128, left: bool, taken: u128) -> (u32, u128, u128) {
+        self.one_wall_blocks(b, free, left, taken)
     }
 
     /// [`Geometry::blocks`] striking out the overlapping blocks one cell of the block taken at
@@ -383,6 +465,25 @@ impl Geometry {
     /// other one in that order (taking the best left each time is its best), the second,
     /// fourth, ... when the side moves first, the first, third, ... when it moves second, and
     /// those are worth two, two, two and one to it.
+    ///
+    /// It is also `alone` less two for each block the side is sure to play in
+    /// ([`Units::blocks_played`]). `alone` sums `n / 2` over the other side's runs: each of
+    /// its moves takes one from it at least (a run of `n` leaves two of `a` and `b` with
+    /// `a + b = n - 2`), and no move adds to it. The side's move in an untouched block
+    /// takes one from each of the block's two lines across: the block's cells there start
+    /// a run (the wall) and the move covers the second cell, leaving the first alone, so
+    /// `n / 2` becomes `(n - 2) / 2` (in a wide block the middle cell of a run of three).
+    /// The order the side plays in is the one [`Units::sure`] counts by, with the units worth
+    /// five, four and one (moves made plus moves taken from the other): the other side
+    /// leaves it fewest by destroying the best unit left each time, so with `k` blocks
+    /// played the other makes at most `alone - 2k` moves whatever it does, and leaving a
+    /// block alone to destroy a lesser unit raises the side's moves and lowers its own.
+    ///
+    /// And it is half the cells it can cover now (free, with a free cell across: every cell
+    /// it will ever cover is one) less those the side is sure to take from it
+    /// ([`Units::cells_taken`]): covered, or made safe for the side. In the order of
+    /// [`Units::sure`] a unit is worth twelve, eight, four and three (twice the moves made
+    /// plus the cells taken), so destroying the best unit left is again the other side's best.
     pub(super) fn max_against(&self, b: u128, units: &Units, left: bool, first: bool) -> u32 {
         self.max_against_given(b, units, left, first, self.max_moves(b, !left))
     }
@@ -398,7 +499,10 @@ impl Geometry {
         let ones_killed = if ones_first { (open - two) / 2 } else { (open - two).div_ceil(2) };
         let killed = 2 * big_killed + ones_killed;
         let contested = self.max_moves(b & !units.exposed & !units.block_cells, !left) + 2 * units.tough + killed;
-        alone.min(contested)
+        let shrunk = alone.saturating_sub(2 * units.blocks_played(first));
+        let coverable = (b & !self.protected(b, left)).count_ones();
+        let cells = coverable.saturating_sub(units.cells_taken(first)) / 2;
+        shrunk.min(contested).min(cells)
     }
 
     /// The free cells of `b` the other side can never cover: no free cell across.
