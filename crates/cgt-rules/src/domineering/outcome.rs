@@ -18,7 +18,7 @@
 //!   its vulnerable ones, and half of its blocks, 2x2 or 2x3 areas with no free cell across
 //!   on both sides, or 2x2 with none on one side, where one move makes one or two safe
 //!   moves) outnumber every move the other can still make wins; the other's moves are
-//!   bounded by the least of three counts (`Geometry::max_against`): its moves off the
+//!   bounded by the least of three counts (`Geometry::max_against_given`): its moves off the
 //!   exposed cells of the player's units plus one per exposed cell it can cover; its
 //!   possible moves less two for each block the player plays in; half the cells it can
 //!   cover less those the player's units take from it. In `rest` the other can make at

@@ -16,6 +16,8 @@ use super::wide::Geometry;
 /// The weight of a safe move made or taken away, against a placement taken away, when
 /// ordering moves.
 const ORDER_SAFE: i64 = 2;
+/// Added to the evaluation's negation so that it sorts as an unsigned field.
+const ORDER_OFFSET: i64 = 1 << 15;
 /// How many nodes pass between two checks of the memory budget.
 const MEMORY_EVERY: u64 = 1 << 14;
 /// Region values cached by their cells before the cache is emptied.
@@ -159,16 +161,16 @@ impl<'a> Search<'a> {
         let (run_me, run_them, int_me, int_them) =
             if left { (run_left, run_right, int_left, int_right) } else { (run_right, run_left, int_right, int_left) };
         let units = self.geo.units(board, left);
-        let mine = units.sure(true).saturating_add(int_me);
-        if mine > self.geo.max_against(board, &units, left, true).saturating_add(run_them) {
+        let alone = self.geo.max_moves(board, !left);
+        if self.geo.counted_win(board, &units, left, true, alone, (int_me, run_them)) {
             return Ok(Some(true));
         }
         if !loss {
             return Ok(None);
         }
         let units = self.geo.units(board, !left);
-        let theirs = units.sure(false).saturating_add(int_them);
-        if theirs >= self.geo.max_against(board, &units, !left, false).saturating_add(run_me) {
+        let alone = self.geo.max_moves(board, left);
+        if self.geo.counted_win(board, &units, !left, false, alone, (int_them, run_me)) {
             return Ok(Some(false));
         }
         Ok(None)
@@ -315,7 +317,9 @@ impl<'a> Search<'a> {
         // The evaluation first (cheap: four line counts per move), then the counting check in
         // that order, so that a move found lost for the other side by counting is found after
         // fewer of the costly unit passes (the best moves by the evaluation are the likeliest).
-        let mut scored: Vec<(bool, i64, u32, u32)> = Vec::with_capacity(anchors.count_ones() as usize);
+        // Each move as one sortable word: safe last, then by the evaluation (best first),
+        // then by first cell; the low byte carries the other side's move count.
+        let mut scored: Vec<u64> = Vec::with_capacity(anchors.count_ones() as usize);
         while anchors != 0 {
             let i = anchors.trailing_zeros();
             anchors &= anchors - 1;
@@ -325,19 +329,23 @@ impl<'a> Search<'a> {
             // count double, every possible move once.
             let safe = i64::from(g.safe_moves(after, left)) - i64::from(g.safe_moves(after, !left));
             let free = i64::from(g.max_moves(after, left)) - i64::from(theirs);
-            scored.push((safe_anchors >> i & 1 == 1, -(ORDER_SAFE * safe + free), i, theirs));
+            // At most 64 moves a side on 128 cells: the score is within +-200, the count
+            // under 256.
+            let score = (ORDER_OFFSET - (ORDER_SAFE * safe + free)) as u64;
+            let is_safe = u64::from(safe_anchors >> i & 1 == 1);
+            scored.push(is_safe << 48 | score << 16 | u64::from(i) << 8 | u64::from(theirs));
         }
         scored.sort_unstable();
-        for &(_, _, i, theirs) in &scored {
+        for &word in &scored {
+            let (i, theirs) = ((word >> 8 & 0xff) as u32, (word & 0xff) as u32);
             let after = board & !g.domino(i, left);
             let units = g.units(after, left);
-            let mine = units.sure(false).saturating_add(int_me);
-            if mine >= g.max_against_given(after, &units, left, false, theirs).saturating_add(run_them) {
+            if g.counted_win(after, &units, left, false, theirs, (int_me, run_them)) {
                 return Ok(None);
             }
         }
-        let unsafe_moves = scored.iter().take_while(|s| !s.0).count();
-        Ok(Some((scored.into_iter().map(|(_, _, code, _)| code).collect(), unsafe_moves)))
+        let unsafe_moves = scored.iter().take_while(|&&w| w >> 48 == 0).count();
+        Ok(Some((scored.into_iter().map(|w| (w >> 8 & 0xff) as u32).collect(), unsafe_moves)))
     }
 
     fn check_memory(&self) -> Result<(), Exhausted> {

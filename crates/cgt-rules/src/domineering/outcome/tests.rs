@@ -421,7 +421,7 @@ fn counting_rules_agree_with_the_plain_search() {
             let mine = geo.units(free, left);
             let theirs = geo.units(free, !left);
             let truth = plain_wins(&mut memo, &board, left);
-            if mine.sure(true) > geo.max_against(free, &mine, left, true) {
+            if geo.counted_win(free, &mine, left, true, geo.max_moves(free, !left), (0, 0)) {
                 assert!(truth, "{} left {left}: counted a win", board.to_notation());
                 wins += 1;
                 with_blocks += u32::from(mine.blocks > 0);
@@ -431,7 +431,7 @@ fn counting_rules_agree_with_the_plain_search() {
                 by_shrinking +=
                     u32::from(mine.sure(true) <= alone && mine.sure(true) + 2 * mine.blocks_played(true) > alone);
             }
-            if theirs.sure(false) >= geo.max_against(free, &theirs, !left, false) {
+            if geo.counted_win(free, &theirs, !left, false, geo.max_moves(free, left), (0, 0)) {
                 assert!(!truth, "{} left {left}: counted a loss", board.to_notation());
                 losses += 1;
                 with_blocks += u32::from(theirs.blocks > 0);

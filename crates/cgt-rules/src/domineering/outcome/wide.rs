@@ -76,7 +76,7 @@ impl Units {
     /// [`Units::sure`]: moving first, `ceil(w / 2)` wide blocks and then every other block
     /// starting with the move if `w` is even; moving second the rest of the alternation.
     /// Each such move leaves the other side's count of moves ([`Geometry::max_moves`]) two
-    /// lower ([`Geometry::max_against`]).
+    /// lower ([`Geometry::max_against_given`]).
     pub(super) fn blocks_played(&self, first: bool) -> u32 {
         let wide = if first { self.wide.div_ceil(2) } else { self.wide / 2 };
         let to_move = first ^ (self.wide % 2 == 1);
@@ -448,6 +448,24 @@ impl Geometry {
         self.units_with(b, left, Geometry::open_dominoes_one_by_one)
     }
 
+    /// Whether the side of `units` (Left when `left`) is sure to make more moves than the
+    /// other side can ([`Geometry::max_against_given`]) moving first, or at least as many
+    /// moving second; `alone` is the other side's [`Geometry::max_moves`], `mine` the moves
+    /// the side has besides and `theirs` the other's.
+    pub(super) fn counted_win(
+        &self,
+        b: u128,
+        units: &Units,
+        left: bool,
+        first: bool,
+        alone: u32,
+        (mine, theirs): (u32, u32),
+    ) -> bool {
+        let sure = units.sure(first).saturating_add(mine);
+        let bound = self.max_against_given(b, units, left, first, alone).saturating_add(theirs);
+        if first { sure > bound } else { sure >= bound }
+    }
+
     /// An upper bound on the moves the other side (of `units`, Right when `left`) can make
     /// on `b` while the side of `units` plays them, that side moving first or not.
     ///
@@ -484,11 +502,8 @@ impl Geometry {
     /// ([`Units::cells_taken`]): covered, or made safe for the side. In the order of
     /// [`Units::sure`] a unit is worth twelve, eight, four and three (twice the moves made
     /// plus the cells taken), so destroying the best unit left is again the other side's best.
-    pub(super) fn max_against(&self, b: u128, units: &Units, left: bool, first: bool) -> u32 {
-        self.max_against_given(b, units, left, first, self.max_moves(b, !left))
-    }
-
-    /// [`Geometry::max_against`] given `alone`, the other side's [`Geometry::max_moves`].
+    ///
+    /// `alone` is the other side's [`Geometry::max_moves`].
     pub(super) fn max_against_given(&self, b: u128, units: &Units, left: bool, first: bool, alone: u32) -> u32 {
         let (open, two) = (units.open, units.open_two);
         // Blocks of both widths and dominoes with two exposed cells are worth two moves to
