@@ -467,33 +467,57 @@ setup_obsequi() {
 
 # Who wins a Domineering rectangle: cgt's outcome search (both players to start, one search for
 # a square board) against Obsequi, run once per start (it answers for the player it is told to
-# start: V is Vertical, Left; H is Horizontal, Right). The classes are compared.
+# start: V is Vertical, Left; H is Horizontal, Right). The classes are compared. Then boards
+# with holes (fixed cells, row,column from 0, none placed symmetrically), both starts each.
 obsequi() {
   local size r c
   wants obsequi || return 0
-  for size in 6x6 7x7 8x8 6x10 7x10 8x9; do
-    r=${size%x*} c=${size#*x}
-    local name="domineering-outcome-$size"
+  for size in 6x6 7x7 8x8 6x10 7x10 8x9 "8x8:0,0;3,4;6,1" "7x8:1,1;5,6" "6x10:2,3;3,7;0,9" "8x9:4,4;1,7"; do
+    local dims=${size%%:*} holes=""
+    [[ "$size" == *:* ]] && holes=${size#*:}
+    r=${dims%x*} c=${dims#*x}
+    local name="domineering-outcome-$dims"
+    [ -n "$holes" ] && name="$name-holes-$(tr -cd ';' <<<"$holes" | wc -c | awk '{print $1 + 1}')"
     if ! setup_obsequi; then
       skip "$name" obsequi "Obsequi not built (needs git, g++ and protoc)"
       continue
     fi
-    local starts="V H"
-    [ "$r" = "$c" ] && starts="V"
-    pair "$name" obsequi "outcome(domineering[$size])" sh -c \
-      "for s in $starts; do echo \"solve rows $r cols $c bits 24 \$s\" | '$CACHE/obsequi/obsequi/Obsequi'; done"
-    [[ "$name" == *"$FILTER"* ]] && check_obsequi "$name" "$r" "$c"
+    local starts="V H" text="outcome(domineering[$dims])" blocks=""
+    [ "$r" = "$c" ] && [ -z "$holes" ] && starts="V"
+    if [ -n "$holes" ]; then
+      text="outcome(domineering[$(board_rows "$r" "$c" "$holes")])"
+      blocks=" B$holes"
+    fi
+    pair "$name" obsequi "$text" sh -c \
+      "for s in $starts; do echo \"solve rows $r cols $c bits 24$blocks \$s\" | '$CACHE/obsequi/obsequi/Obsequi'; done"
+    [[ "$name" == *"$FILTER"* ]] && check_obsequi "$name" "$([ "$starts" = V ] && echo 1 || echo 0)"
   done
 }
 
-# cgt's class against the one Obsequi's winners give.
-check_obsequi() { # name rows cols
+# The rows of an r x c board with the given holes ("r,c;r,c"), as cgt's board literal.
+board_rows() { # rows cols holes
+  awk -v rows="$1" -v cols="$2" -v holes="$3" 'BEGIN {
+    n = split(holes, hs, ";")
+    for (i = 1; i <= n; i++) { split(hs[i], rc, ","); hole[rc[1] "," rc[2]] = 1 }
+    out = ""
+    for (r = 0; r < rows; r++) {
+      line = ""
+      for (c = 0; c < cols; c++) line = line ((r "," c) in hole ? "#" : ".")
+      out = out (r ? ", " : "") "\"" line "\""
+    }
+    print out
+  }'
+}
+
+# cgt's class against the one Obsequi's winners give (one start, V, when the board is its own
+# negative).
+check_obsequi() { # name one-start
   local ours theirs
   [ -s "$OUT/$1.obsequi.out" ] && [ -s "$OUT/$1.cgt.out" ] || return 0
   ours=$(sed -n 's/.*= \([LRNP]\) .*/\1/p' "$OUT/$1.cgt.out" | head -1)
-  theirs=$(grep -o 'winner [VH]' "$OUT/$1.obsequi.out" | awk -v square=$(($2 == $3)) '
+  theirs=$(grep -o 'winner [VH]' "$OUT/$1.obsequi.out" | awk -v one="$2" '
     { w[NR] = $2 } END {
-      if (square) { print (w[1] == "V" ? "N" : "P"); exit }
+      if (one) { print (w[1] == "V" ? "N" : "P"); exit }
       print (w[1] == "V" && w[2] == "H") ? "N" : (w[1] == "V") ? "L" : (w[2] == "H") ? "R" : "P" }')
   [ "$ours" = "$theirs" ] || log "MISMATCH $1: cgt says $ours, Obsequi's winners give $theirs"
 }
