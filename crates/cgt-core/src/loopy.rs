@@ -15,6 +15,7 @@
 //! * [`stops`]: the stops (pseudonumbers), degree and variety of stoppers (Siegel *CGT* ch. VI).
 
 mod buchi;
+mod components;
 pub mod graph;
 pub mod gsg;
 mod print;

@@ -17,9 +17,13 @@
 //! * When a round deletes nothing, each option on an alternating cycle is tried in turn, each
 //!   checked at the root (a Left option deleted can only lower the onside).
 //!
+//! Every check of one round compares against the same graph, so it starts from the states
+//! Right wins in that graph's `g - g` (`loopy/buchi.rs`, [`Losses`]): deleting options of one
+//! player only takes moves from Left in the product, so those states stay lost.
+//!
 //! The stopper found is checked once more against the game by the caller, both ways.
 
-use super::buchi::{onside_leq, onside_table};
+use super::buchi::{Losses, onside_leq_knowing, onside_losses, onside_table};
 use super::graph::{LoopyGraph, Player};
 use super::sides::on_alternating_cycle;
 use super::stopper::alternating_acyclic;
@@ -90,7 +94,11 @@ fn delete_right_dominated(g: &mut LoopyGraph, leq: &[bool], budget: &Budget) -> 
     let cut: Vec<(usize, Player, usize)> = (0..g.len())
         .flat_map(|v| dominated(g, leq, v, Player::Right).into_iter().map(move |i| (v, Player::Right, i)))
         .collect();
-    let kept = try_batch(g, &cut, budget)?;
+    if cut.is_empty() {
+        return Ok(false);
+    }
+    let base = Base { losses: onside_losses(g, budget)?, g: g.clone() };
+    let kept = try_batch(&base, g, &cut, budget)?;
     if kept.is_empty() {
         return Ok(false);
     }
@@ -98,9 +106,46 @@ fn delete_right_dominated(g: &mut LoopyGraph, leq: &[bool], budget: &Budget) -> 
     Ok(true)
 }
 
+/// A graph whose onside at position 0 every check compares against, with the states Right
+/// wins in `g - g`: a graph with some of one player's options deleted is checked against it
+/// starting from those states (Left has fewer moves there, Right the same ones, so they stay
+/// lost).
+struct Base {
+    g: LoopyGraph,
+    losses: Losses,
+}
+
+impl Base {
+    /// Whether `h`, which is `self.g` with options of `p` only deleted, has the same onside at
+    /// position 0. Fewer Left options can only lower the onside, fewer Right options only raise
+    /// it: one inequality decides.
+    fn keeps_onside(&self, h: &LoopyGraph, p: Player, budget: &Budget) -> Result<bool, Exhausted> {
+        keeps_onside(&self.g, h, p, Some(&self.losses), budget)
+    }
+}
+
+/// Whether `h`, which is `g` with options of `p` deleted, has the same onside at position 0,
+/// given states Right wins in `g - g` if `known`. Fewer Left options can only lower the
+/// onside, fewer Right options only raise it: one inequality decides.
+fn keeps_onside(
+    g: &LoopyGraph,
+    h: &LoopyGraph,
+    p: Player,
+    known: Option<&Losses>,
+    budget: &Budget,
+) -> Result<bool, Exhausted> {
+    match p {
+        Player::Left => onside_leq_knowing(g, 0, h, 0, known, budget),
+        Player::Right => onside_leq_knowing(h, 0, g, 0, known, budget),
+    }
+}
+
 /// The options of `cut` (all of one player's) that can go together keeping the onside of
 /// position 0: the whole batch if one check passes, else the halves tried one after the other.
+/// `g` is `base.g` with options of the same player deleted that kept its onside, so every
+/// check is made against `base.g` (equal onsides at position 0).
 fn try_batch(
+    base: &Base,
     g: &LoopyGraph,
     cut: &[(usize, Player, usize)],
     budget: &Budget,
@@ -109,17 +154,17 @@ fn try_batch(
         return Ok(Vec::new());
     }
     let h = without(g, cut);
-    if keeps_onside(&g.reachable(0).0, &h.reachable(0).0, cut[0].1, budget)? {
+    if base.keeps_onside(&h, cut[0].1, budget)? {
         return Ok(cut.to_vec());
     }
     if cut.len() == 1 {
         return Ok(Vec::new());
     }
     let (a, b) = cut.split_at(cut.len() / 2);
-    let mut first = try_batch(g, a, budget)?;
+    let mut first = try_batch(base, g, a, budget)?;
     // The second half is tried on the game with the first half's deletions made.
     let g2 = without(g, &first);
-    let second = try_batch(&g2, &renumber(&first, b), budget)?;
+    let second = try_batch(base, &g2, &renumber(&first, b), budget)?;
     first.extend(unrenumber(&first, &second));
     Ok(first)
 }
@@ -152,7 +197,6 @@ fn unrenumber(done: &[(usize, Player, usize)], b: &[(usize, Player, usize)]) -> 
 /// stays equal; whether any went.
 fn delete_cyclic_options(g: &mut LoopyGraph, budget: &Budget) -> Result<bool, Exhausted> {
     let mut changed = false;
-    let mut reached = g.reachable(0).0;
     let mut reach = reached_from_root(g);
     for v in 0..g.len() {
         for p in [Player::Left, Player::Right] {
@@ -165,9 +209,8 @@ fn delete_cyclic_options(g: &mut LoopyGraph, budget: &Budget) -> Result<bool, Ex
                     continue;
                 }
                 let h = without(g, &[(v, p, i)]);
-                if keeps_onside(&reached, &h.reachable(0).0, p, budget)? {
+                if keeps_onside(g, &h, p, None, budget)? {
                     *g = h;
-                    reached = g.reachable(0).0;
                     reach = reached_from_root(g);
                     changed = true;
                 } else {
@@ -177,16 +220,6 @@ fn delete_cyclic_options(g: &mut LoopyGraph, budget: &Budget) -> Result<bool, Ex
         }
     }
     Ok(changed)
-}
-
-/// Whether `h`, which is `g` with options of `p` deleted, has the same onside at position 0.
-/// Fewer Left options can only lower the onside, fewer Right options only raise it: one
-/// inequality decides.
-fn keeps_onside(g: &LoopyGraph, h: &LoopyGraph, p: Player, budget: &Budget) -> Result<bool, Exhausted> {
-    match p {
-        Player::Left => onside_leq(g, 0, h, 0, budget),
-        Player::Right => onside_leq(h, 0, g, 0, budget),
-    }
 }
 
 /// Which positions of `g` position 0 reaches.

@@ -10,6 +10,9 @@
 //!   confined to it favours Right). `G- <= H-` iff `(-H)+ <= (-G)+`. Each is a Büchi game on the
 //!   states (position of G, position of H, mover) (`loopy/buchi.rs`); on stoppers both agree
 //!   with the survival order.
+//! * A game of several strongly connected components is valued component by component, sinks
+//!   first, each lower position a higher one moves to replaced by the stopper of its onside
+//!   (`loopy/components.rs`, with the proof); the root's stopper is checked against the game.
 //! * Sides are found by deleting options while the onside of the root stays equal
 //!   (`loopy/prune.rs`: dominated Left options at once, dominated Right options in checked
 //!   batches, then options on alternating cycles one at a time); once no alternating cycle is
@@ -23,6 +26,7 @@
 //!   wins `G-` with infinite play Right's, and draws iff she wins only `G+` with it Left's.
 
 pub(crate) use super::buchi::{onside_leq, onside_table};
+use super::components::onside_by_components;
 use super::graph::{LoopyGraph, LoopyOutcome, PlayResult, Player};
 use super::prune::delete_to_stopper;
 #[cfg(test)]
@@ -239,6 +243,14 @@ impl Sided {
 /// (`loopy/simplify.rs`).
 fn onside(graph: &LoopyGraph, root: usize, budget: &Budget) -> Result<SideForm, SidesError> {
     let (original, _) = graph.reachable(root);
+    // Component by component first (`loopy/components.rs`); its stopper is checked here too,
+    // and the whole graph is pruned if it fails.
+    if let Some(g) = onside_by_components(&original, budget)? {
+        let same = onside_leq(&original, 0, &g, 0, budget)? && onside_leq(&g, 0, &original, 0, budget)?;
+        if same {
+            return Ok(SideForm::Stopper(Stopper::new(&g, 0, budget)?));
+        }
+    }
     match delete_to_stopper(&original, budget)? {
         Some(g) => checked_stopper(&original, g, budget),
         None => simplified_onside(&original, budget),
