@@ -47,20 +47,6 @@ pub(crate) fn onside_leq(
     hv: usize,
     budget: &Budget,
 ) -> Result<bool, Exhausted> {
-    onside_leq_knowing(g, gv, h, hv, None, budget)
-}
-
-/// [`onside_leq`], given states Right is known to win: `known` is [`Losses`] of a product of
-/// the same shape in which Left has every move she has here and Right exactly the moves he has
-/// here (so each of those states is lost here too). The iteration starts from them.
-pub(crate) fn onside_leq_knowing(
-    g: &LoopyGraph,
-    gv: usize,
-    h: &LoopyGraph,
-    hv: usize,
-    known: Option<&Losses>,
-    budget: &Budget,
-) -> Result<bool, Exhausted> {
     if gv >= g.len() || hv >= h.len() {
         return Ok(false);
     }
@@ -68,9 +54,32 @@ pub(crate) fn onside_leq_knowing(
     // Only the states the starting state reaches matter (typically under half of them).
     let root = p.state(gv, hv, true);
     let arena = Arena::build(&p, [root], budget)?;
+    let lost = buchi_losses(&arena, None, budget)?;
+    Ok(!lost[arena.id[root] as usize])
+}
+
+/// Whether `G+ <= H+` at every position of `roots` (a position of both graphs, compared with
+/// itself), given states Right is known to win: `known` is [`Losses`] of a product of the same
+/// shape in which Left has every move she has here and Right exactly the moves he has here (so
+/// each of those states is lost here too). One iteration answers every root, starting from
+/// the known states.
+pub(crate) fn onside_leq_knowing(
+    g: &LoopyGraph,
+    h: &LoopyGraph,
+    roots: &[usize],
+    known: Option<&Losses>,
+    budget: &Budget,
+) -> Result<bool, Exhausted> {
+    if roots.iter().any(|&r| r >= g.len() || r >= h.len()) {
+        return Ok(false);
+    }
+    let p = Product { g, h };
+    // Only the states the starting states reach matter (typically under half of them).
+    let starts: Vec<usize> = roots.iter().map(|&r| p.state(r, r, true)).collect();
+    let arena = Arena::build(&p, starts.iter().copied(), budget)?;
     let known = known.filter(|k| k.g_len == g.len() && k.h_len == h.len()).map(|k| &k.lost[..]);
     let lost = buchi_losses(&arena, known, budget)?;
-    Ok(!lost[arena.id[root] as usize])
+    Ok(starts.iter().all(|&s| !lost[arena.id[s] as usize]))
 }
 
 /// The states Right wins in a whole product `H - G` (indexed like the product's states).

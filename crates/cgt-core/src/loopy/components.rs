@@ -12,15 +12,16 @@
 //!
 //! Components are taken sinks first. In each, the positions that a higher position moves to
 //! are valued on a small graph: the component, with its moves out replaced by the stoppers
-//! found below. One Büchi table of that graph groups the positions of equal onside, and each
-//! group's onside is found once, by deleting options (`loopy/prune.rs`) and putting the stopper
-//! in simplest form. A game that is one component gains nothing and is left to the caller, as
+//! found below. One Büchi table of that graph groups the positions of equal onside; one
+//! pruning (`loopy/prune.rs`), each deletion keeping the onsides of all the groups'
+//! representatives, leaves a stopper graph from which each group's stopper is put in simplest
+//! form. A game that is one component gains nothing and is left to the caller, as
 //! is any component where no stopper is found. The stopper found for the root is still checked
 //! against the whole game by the caller.
 
 use super::buchi::onside_table;
 use super::graph::{LoopyGraph, Player};
-use super::prune::delete_to_stopper;
+use super::prune::{delete_to_stopper, delete_to_stoppers};
 use super::stopper::Stopper;
 use crate::budget::{Budget, Exhausted};
 
@@ -55,24 +56,33 @@ pub(crate) fn onside_by_components(g: &LoopyGraph, budget: &Budget) -> Result<Op
             let root = positions.iter().position(|&v| v == 0).unwrap_or(0);
             return delete_to_stopper(&local.reachable(root).0, budget);
         }
+        // Group the entries by equal onside (one table), then find every group's stopper in
+        // one pruning that keeps the onsides of all the groups' representatives.
         let table = onside_table(&local, budget)?;
         let k = local.len();
-        let mut stopper_of: Vec<(usize, usize)> = Vec::new(); // (representative, position in found)
-        for &i in &wanted {
-            let same = stopper_of.iter().find(|&&(r, _)| table[r * k + i] && table[i * k + r]);
-            if let Some(&(_, at)) = same {
-                value[positions[i]] = Some(at);
-                continue;
-            }
-            let Some(side) = delete_to_stopper(&local.reachable(i).0, budget)? else { return Ok(None) };
-            let simplest = match Stopper::new(&side, 0, budget) {
+        let mut reps: Vec<usize> = Vec::new();
+        let mut group = vec![0; wanted.len()];
+        for (j, &i) in wanted.iter().enumerate() {
+            group[j] = match reps.iter().position(|&r| table[r * k + i] && table[i * k + r]) {
+                Some(at) => at,
+                None => {
+                    reps.push(i);
+                    reps.len() - 1
+                }
+            };
+        }
+        let Some((pruned, roots)) = delete_to_stoppers(&local, &reps, budget)? else { return Ok(None) };
+        let mut at = Vec::with_capacity(reps.len());
+        for &r in &roots {
+            let simplest = match Stopper::new(&pruned, r, budget) {
                 Ok(s) => s,
                 Err(super::stopper::StopperError::Exhausted(x)) => return Err(x),
                 Err(_) => return Ok(None),
             };
-            let at = append(&mut found, simplest.graph());
-            stopper_of.push((i, at));
-            value[positions[i]] = Some(at);
+            at.push(append(&mut found, simplest.graph()));
+        }
+        for (j, &i) in wanted.iter().enumerate() {
+            value[positions[i]] = Some(at[group[j]]);
         }
     }
     Ok(None)

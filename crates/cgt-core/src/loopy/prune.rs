@@ -32,20 +32,62 @@ use crate::budget::{Budget, Exhausted};
 /// Position 0 of `original` with options deleted, keeping its onside, until no alternating
 /// cycle is left; `None` when no option on a cycle can go.
 pub(crate) fn delete_to_stopper(original: &LoopyGraph, budget: &Budget) -> Result<Option<LoopyGraph>, Exhausted> {
-    let mut g = original.clone();
+    Ok(delete_to_stoppers(original, &[0], budget)?.map(|(g, _)| g))
+}
+
+/// [`delete_to_stopper`] for several roots at once: every deletion keeps the onside of each
+/// of `roots`, and the graph left (the positions the roots reach, renumbered breadth first from
+/// them in order) has no alternating cycle. Its positions of the roots come with it.
+pub(crate) fn delete_to_stoppers(
+    original: &LoopyGraph,
+    roots: &[usize],
+    budget: &Budget,
+) -> Result<Option<(LoopyGraph, Vec<usize>)>, Exhausted> {
+    let (mut g, mut roots) = reached(original, roots);
     while !alternating_acyclic(&g) {
         let table = onside_table(&g, budget)?;
         let mut changed = prune_left_dominated(&mut g, &table);
-        changed |= delete_right_dominated(&mut g, &table, budget)?;
+        changed |= delete_right_dominated(&mut g, &roots, &table, budget)?;
         if !changed {
-            changed = delete_cyclic_options(&mut g, budget)?;
+            changed = delete_cyclic_options(&mut g, &roots, budget)?;
         }
-        g = g.reachable(0).0;
+        (g, roots) = reached(&g, &roots);
         if !changed {
             return Ok(None);
         }
     }
-    Ok(Some(g))
+    Ok(Some((g, roots)))
+}
+
+/// The positions of `g` that `roots` reach, renumbered breadth first from the roots in order
+/// (for one root, as [`LoopyGraph::reachable`] numbers them), with the roots' new numbers.
+fn reached(g: &LoopyGraph, roots: &[usize]) -> (LoopyGraph, Vec<usize>) {
+    if let [root] = roots {
+        return (g.reachable(*root).0, vec![0]);
+    }
+    let mut number = vec![usize::MAX; g.len()];
+    let mut order = Vec::new();
+    for &r in roots {
+        if number[r] == usize::MAX {
+            number[r] = order.len();
+            order.push(r);
+        }
+        let mut head = order.len() - 1;
+        while let Some(&v) = order.get(head) {
+            head += 1;
+            for &w in g.options(Player::Left, v).iter().chain(g.options(Player::Right, v)) {
+                if number[w] == usize::MAX {
+                    number[w] = order.len();
+                    order.push(w);
+                }
+            }
+        }
+    }
+    let renumber = |opts: &[usize]| opts.iter().map(|&w| number[w]).collect();
+    let left = order.iter().map(|&v| renumber(g.options(Player::Left, v))).collect();
+    let right = order.iter().map(|&v| renumber(g.options(Player::Right, v))).collect();
+    let h = LoopyGraph::new(left, right).expect("options are positions of the graph");
+    (h, roots.iter().map(|&r| number[r]).collect())
 }
 
 /// The indices of the options of `p` at v dominated (for p) in the onside order `leq` of `g` by
@@ -90,14 +132,19 @@ fn prune_left_dominated(g: &mut LoopyGraph, leq: &[bool]) -> bool {
 
 /// Deletes dominated Right options in batches checked at the root; whether any went. `leq` is
 /// the onside order of `g`'s positions (unchanged by the Left options already pruned).
-fn delete_right_dominated(g: &mut LoopyGraph, leq: &[bool], budget: &Budget) -> Result<bool, Exhausted> {
+fn delete_right_dominated(
+    g: &mut LoopyGraph,
+    roots: &[usize],
+    leq: &[bool],
+    budget: &Budget,
+) -> Result<bool, Exhausted> {
     let cut: Vec<(usize, Player, usize)> = (0..g.len())
         .flat_map(|v| dominated(g, leq, v, Player::Right).into_iter().map(move |i| (v, Player::Right, i)))
         .collect();
     if cut.is_empty() {
         return Ok(false);
     }
-    let base = Base { losses: onside_losses(g, budget)?, g: g.clone() };
+    let base = Base { losses: onside_losses(g, budget)?, g: g.clone(), roots: roots.to_vec() };
     let kept = try_batch(&base, g, &cut, budget)?;
     if kept.is_empty() {
         return Ok(false);
@@ -113,30 +160,33 @@ fn delete_right_dominated(g: &mut LoopyGraph, leq: &[bool], budget: &Budget) -> 
 struct Base {
     g: LoopyGraph,
     losses: Losses,
+    /// The positions whose onsides are kept.
+    roots: Vec<usize>,
 }
 
 impl Base {
     /// Whether `h`, which is `self.g` with options of `p` only deleted, has the same onside at
-    /// position 0. Fewer Left options can only lower the onside, fewer Right options only raise
-    /// it: one inequality decides.
+    /// every root.
     fn keeps_onside(&self, h: &LoopyGraph, p: Player, budget: &Budget) -> Result<bool, Exhausted> {
-        keeps_onside(&self.g, h, p, Some(&self.losses), budget)
+        keeps_onside(&self.g, h, &self.roots, p, Some(&self.losses), budget)
     }
 }
 
-/// Whether `h`, which is `g` with options of `p` deleted, has the same onside at position 0,
+/// Whether `h`, which is `g` with options of `p` deleted, has the same onside at every root,
 /// given states Right wins in `g - g` if `known`. Fewer Left options can only lower the
-/// onside, fewer Right options only raise it: one inequality decides.
+/// onside, fewer Right options only raise it: one inequality per root decides, and one Büchi
+/// game answers them all.
 fn keeps_onside(
     g: &LoopyGraph,
     h: &LoopyGraph,
+    roots: &[usize],
     p: Player,
     known: Option<&Losses>,
     budget: &Budget,
 ) -> Result<bool, Exhausted> {
     match p {
-        Player::Left => onside_leq_knowing(g, 0, h, 0, known, budget),
-        Player::Right => onside_leq_knowing(h, 0, g, 0, known, budget),
+        Player::Left => onside_leq_knowing(g, h, roots, known, budget),
+        Player::Right => onside_leq_knowing(h, g, roots, known, budget),
     }
 }
 
@@ -195,9 +245,9 @@ fn unrenumber(done: &[(usize, Player, usize)], b: &[(usize, Player, usize)]) -> 
 /// Tries each option on an alternating cycle in turn (positions in order of discovery from
 /// position 0, skipping those no longer reached), deleting it when the onside of position 0
 /// stays equal; whether any went.
-fn delete_cyclic_options(g: &mut LoopyGraph, budget: &Budget) -> Result<bool, Exhausted> {
+fn delete_cyclic_options(g: &mut LoopyGraph, roots: &[usize], budget: &Budget) -> Result<bool, Exhausted> {
     let mut changed = false;
-    let mut reach = reached_from_root(g);
+    let mut reach = reached_from_roots(g, roots);
     for v in 0..g.len() {
         for p in [Player::Left, Player::Right] {
             let mut i = 0;
@@ -209,9 +259,9 @@ fn delete_cyclic_options(g: &mut LoopyGraph, budget: &Budget) -> Result<bool, Ex
                     continue;
                 }
                 let h = without(g, &[(v, p, i)]);
-                if keeps_onside(g, &h, p, None, budget)? {
+                if keeps_onside(g, &h, roots, p, None, budget)? {
                     *g = h;
-                    reach = reached_from_root(g);
+                    reach = reached_from_roots(g, roots);
                     changed = true;
                 } else {
                     i += 1;
@@ -222,11 +272,11 @@ fn delete_cyclic_options(g: &mut LoopyGraph, budget: &Budget) -> Result<bool, Ex
     Ok(changed)
 }
 
-/// Which positions of `g` position 0 reaches.
-fn reached_from_root(g: &LoopyGraph) -> Vec<bool> {
+/// Which positions of `g` the roots reach.
+fn reached_from_roots(g: &LoopyGraph, roots: &[usize]) -> Vec<bool> {
     let mut seen = vec![false; g.len()];
-    let mut stack = vec![0];
-    seen[0] = true;
+    let mut stack = roots.to_vec();
+    roots.iter().for_each(|&r| seen[r] = true);
     while let Some(x) = stack.pop() {
         for &w in g.options(Player::Left, x).iter().chain(g.options(Player::Right, x)) {
             if !seen[w] {
@@ -240,6 +290,7 @@ fn reached_from_root(g: &LoopyGraph) -> Vec<bool> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::buchi::onside_leq;
     use super::super::sides::{Side, onside_by_single_deletions, side, side_leq};
     use super::super::simplify::SideForm;
     use super::*;
@@ -283,5 +334,29 @@ mod tests {
             }
         }
         assert!(stoppers >= 600, "{stoppers} stoppers");
+    }
+
+    /// Pruning for several roots at once keeps every root's onside: each root of the stopper
+    /// graph left equals its position of the game (the Büchi order both ways).
+    #[test]
+    fn pruning_for_several_roots_keeps_each_onside() {
+        let mut rng = Rng(0x2007_5a11);
+        let budget = Budget::unlimited();
+        let mut kept = 0;
+        for round in 0..300 {
+            let g = random_graph(&mut rng, 3 + round % 7, 1 + round % 3);
+            let roots: Vec<usize> = (0..g.len()).filter(|_| rng.below(2) == 0).collect();
+            if roots.is_empty() {
+                continue;
+            }
+            let Some((s, at)) = delete_to_stoppers(&g, &roots, &budget).unwrap() else { continue };
+            assert!(alternating_acyclic(&s), "{g:?}");
+            for (&r, &sr) in roots.iter().zip(&at) {
+                let equal = onside_leq(&g, r, &s, sr, &budget).unwrap() && onside_leq(&s, sr, &g, r, &budget).unwrap();
+                assert!(equal, "root {r} of {g:?} gave {s:?}");
+                kept += 1;
+            }
+        }
+        assert!(kept >= 300, "{kept} roots kept");
     }
 }
