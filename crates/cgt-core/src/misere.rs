@@ -28,9 +28,8 @@ mod read;
 #[cfg(test)]
 mod tests;
 
-use std::collections::HashMap;
-
 use crate::budget::{Budget, Exhausted};
+use crate::hash::FxHashMap as HashMap;
 
 pub use genus::{Genus, Phylum};
 pub use read::ReadError;
@@ -80,16 +79,16 @@ impl MisereGames {
     /// An arena holding only the empty game 0.
     pub fn new() -> Self {
         let zero = Node { options: Box::new([]), birthday: 0, nim: 0, misere: 1, heap: true };
-        let mut index = HashMap::new();
+        let mut index = HashMap::default();
         index.insert(zero.options.clone(), MisereId(0));
         MisereGames {
             nodes: vec![zero],
             index,
-            sums: HashMap::new(),
+            sums: HashMap::default(),
             nimbers: vec![MisereId(0)],
-            partners: HashMap::new(),
-            genera: HashMap::new(),
-            phyla: HashMap::new(),
+            partners: HashMap::default(),
+            genera: HashMap::default(),
+            phyla: HashMap::default(),
             bytes: NODE_BYTES,
         }
     }
@@ -131,8 +130,9 @@ impl MisereGames {
         let nim = mex(set.iter().map(|&o| self.node(o).nim));
         let misere = mex(set.iter().map(|&o| self.node(o).misere));
         let candidate = Candidate { options: &set, nim, misere };
-        let mut memo = HashMap::new();
+        let mut memo = HashMap::default();
         for &o in &set {
+            budget.check()?;
             for &oo in self.node(o).options.iter() {
                 if self.equals(&candidate, oo, &mut memo, budget)? {
                     self.remember(set.into_boxed_slice(), oo, budget)?;
@@ -263,16 +263,17 @@ impl MisereGames {
         memo: &mut HashMap<MisereId, bool>,
         budget: &Budget,
     ) -> Result<bool, Exhausted> {
+        let xn = self.node(x);
+        // The two nim values are invariants: most candidates differ there, with no memo.
+        if xn.nim != g.nim || xn.misere != g.misere {
+            return Ok(false);
+        }
         if let Some(&known) = memo.get(&x) {
             return Ok(known);
         }
         budget.check()?;
-        let xn = self.node(x);
-        let mut equal = xn.nim == g.nim && xn.misere == g.misere;
-        if equal {
-            // No option of G is linked to X (both canonical: comparisons of ids).
-            equal = g.options.iter().all(|&go| xn.options.contains(&go) || self.options(go).contains(&x));
-        }
+        // No option of G is linked to X (both canonical: comparisons of ids).
+        let mut equal = g.options.iter().all(|&go| xn.options.contains(&go) || self.options(go).contains(&x));
         if equal {
             // No option of X is linked to G.
             for &xo in xn.options.iter() {
