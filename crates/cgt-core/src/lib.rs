@@ -11,6 +11,7 @@ pub mod loopy;
 pub mod misere;
 pub mod nimarith;
 pub mod operators;
+pub mod pages;
 pub mod thermo;
 
 pub use budget::{Budget, Exhausted};

@@ -140,15 +140,16 @@ impl Games {
             return id;
         }
         let id = GameId(u32::try_from(self.nodes.len()).expect("more than 2^32 games"));
-        self.birthdays.push(self.node_birthday(&node));
-        self.stops.push(self.node_stops(&node));
+        let (birthday, stops) = (self.node_birthday(&node), self.node_stops(&node));
+        crate::pages::push(&mut self.birthdays, birthday);
+        crate::pages::push(&mut self.stops, stops);
         if let Node::General { left, right } = &node {
             self.option_bytes += (left.len() + right.len()) * size_of::<GameId>() + 64;
         }
         if let Node::Nus(n) = &node {
             self.option_bytes += (n.x.numerator().bits() / 8) as usize + n.nim.heap_bytes();
         }
-        self.nodes.push(node.clone());
+        crate::pages::push(&mut self.nodes, node.clone());
         self.index.insert(node, id);
         id
     }
@@ -221,10 +222,9 @@ impl Games {
     /// options are too many to list ([`Games::has_huge_options_node`]), which callers check
     /// first (or use [`Games::try_opts`]).
     pub(crate) fn options(&mut self, g: GameId) -> (Opts, Opts) {
-        let n = match self.node(g) {
-            Node::General { left, right } => return (left.clone(), right.clone()),
-            Node::Nus(n) => n.clone(),
-        };
+        if let Node::General { left, right } = self.node(g) {
+            return (left.clone(), right.clone());
+        }
         if self.has_huge_options_node(g) {
             let none: Opts = Arc::from(Vec::new());
             return (none.clone(), none);
@@ -232,6 +232,7 @@ impl Games {
         if let Some(o) = self.caches.nus_options.get(&g) {
             return o.clone();
         }
+        let Node::Nus(n) = self.node(g) else { unreachable!("general nodes returned above") };
         let (l, r) = n.options();
         let left = self.sorted_nus_ids(l);
         let right = self.sorted_nus_ids(r);
@@ -257,11 +258,17 @@ impl Games {
 
     /// The canonical Left options (a cheap shared list).
     pub(crate) fn lefts(&mut self, g: GameId) -> Result<Opts, Exhausted> {
+        if let Node::General { left, .. } = self.node(g) {
+            return Ok(left.clone());
+        }
         Ok(self.try_opts(g)?.0)
     }
 
     /// The canonical Right options (a cheap shared list).
     pub(crate) fn rights(&mut self, g: GameId) -> Result<Opts, Exhausted> {
+        if let Node::General { right, .. } = self.node(g) {
+            return Ok(right.clone());
+        }
         Ok(self.try_opts(g)?.1)
     }
 

@@ -72,7 +72,7 @@ impl PairMemo {
     /// Doubles the table (or makes the first one) and puts the entries back.
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).clamp(MIN_SLOTS.min(self.max_slots), self.max_slots);
-        let old = std::mem::replace(&mut self.slots, vec![(EMPTY, 0); size]);
+        let old = std::mem::replace(&mut self.slots, crate::pages::filled(size, (EMPTY, 0)));
         self.filled = 0;
         for (k, v) in old {
             if k != EMPTY {

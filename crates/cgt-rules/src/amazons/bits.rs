@@ -156,23 +156,30 @@ impl Bits {
         (row | row.checked_shl(cols).unwrap_or(0) | row.checked_shr(cols).unwrap_or(0)) & all
     }
 
-    /// The squares of `part` on their bounding box, the rest of the box burnt.
+    /// The squares of `part` on their bounding box, the rest of the box burnt, read a row at a
+    /// time.
     fn crop(&self, part: u64) -> Bits {
-        let cols = u32::from(self.cols);
-        let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
-        for i in cells(part) {
-            (r0, r1) = (r0.min(i / cols), r1.max(i / cols));
-            (c0, c1) = (c0.min(i % cols), c1.max(i % cols));
-        }
-        let width = c1 - c0 + 1;
-        let mut out = Bits { rows: (r1 - r0 + 1) as u8, cols: width as u8, left: 0, right: 0, empty: 0 };
-        for i in cells(part) {
-            let bit = 1 << ((i / cols - r0) * width + i % cols - c0);
-            match () {
-                _ if self.left >> i & 1 == 1 => out.left |= bit,
-                _ if self.right >> i & 1 == 1 => out.right |= bit,
-                _ => out.empty |= bit,
+        let (rows, cols) = (u32::from(self.rows), u32::from(self.cols));
+        let row_mask = low_bits(cols);
+        let (mut r0, mut r1, mut columns) = (u32::MAX, 0, 0u64);
+        for r in 0..rows {
+            let row = part >> (r * cols) & row_mask;
+            if row != 0 {
+                (r0, r1) = (r0.min(r), r);
+                columns |= row;
             }
+        }
+        let (c0, c1) = (columns.trailing_zeros(), 63 - columns.leading_zeros());
+        let width = c1 - c0 + 1;
+        let box_row = low_bits(width);
+        let mut out = Bits { rows: (r1 - r0 + 1) as u8, cols: width as u8, left: 0, right: 0, empty: 0 };
+        for r in r0..=r1 {
+            let at = r * cols + c0;
+            let shift = (r - r0) * width;
+            let row = part >> at & box_row;
+            out.left |= (self.left >> at & row) << shift;
+            out.right |= (self.right >> at & row) << shift;
+            out.empty |= (self.empty >> at & row) << shift;
         }
         out
     }
@@ -232,6 +239,14 @@ impl Bits {
     /// empty squares: the amazons are few, so the least shape and amazons are found from them
     /// alone, and the empty squares' images are built only for the images that tie there.
     fn least(&self, swaps: bool) -> (Bits, bool) {
+        if self.rows <= 8 && self.cols <= 8 {
+            return self.least_on_eight(swaps);
+        }
+        self.least_by_squares(swaps)
+    }
+
+    /// [`Bits::least`] with every image built square by square (any shape).
+    fn least_by_squares(&self, swaps: bool) -> (Bits, bool) {
         let mut heads = [(0u8, 0u8, 0u64, 0u64, 0u8, false); 16];
         let mut n = 0;
         // Shapes compare first: on a board that is not square, half the images (those with
@@ -253,6 +268,105 @@ impl Bits {
         let key = |h: &(u8, u8, u64, u64, u8, bool)| (self.image_mask(self.empty, h.4), h.5);
         let (empty, swapped) = tied.map(key).min().expect("the least image ties with itself");
         (Bits { rows: least.0, cols: least.1, left: least.2, right: least.3, empty }, swapped)
+    }
+
+    /// [`Bits::least`] for a board of at most 8 rows and 8 columns: the same key, with the
+    /// images made by a few word operations on masks laid out 8 squares to a row
+    /// ([`Eight`]) instead of square by square.
+    fn least_on_eight(&self, swaps: bool) -> (Bits, bool) {
+        let shape = (self.rows.min(self.cols), self.rows.max(self.cols));
+        let eight = Eight::new(self.rows, self.cols);
+        let (left, right) = (eight.spread(self.left), eight.spread(self.right));
+        let mut best: Option<(u64, u64, u8, bool)> = None;
+        let mut tied = [(0u8, false); 16];
+        let mut n = 0;
+        for t in (0..8).filter(|&t| self.image_shape(t) == shape) {
+            let (l, r) = (eight.image(left, t), eight.image(right, t));
+            let candidates = [(l, r, false), (r, l, true)];
+            for &(a, b, swapped) in &candidates[..1 + usize::from(swaps)] {
+                match best {
+                    Some((x, y, _, _)) if (a, b) > (x, y) => {}
+                    Some((x, y, _, _)) if (a, b) == (x, y) => {
+                        tied[n] = (t, swapped);
+                        n += 1;
+                    }
+                    _ => {
+                        best = Some((a, b, t, swapped));
+                        tied[0] = (t, swapped);
+                        n = 1;
+                    }
+                }
+            }
+        }
+        let (l, r, _, _) = best.expect("the identity has the board's own shape or its transpose");
+        let empty = eight.spread(self.empty);
+        let (empty, swapped) =
+            tied[..n].iter().map(|&(t, swapped)| (eight.image(empty, t), swapped)).min().expect("one image at least");
+        let (rows, cols) = shape;
+        let image = Eight::new(rows, cols);
+        (Bits { rows, cols, left: image.gather(l), right: image.gather(r), empty: image.gather(empty) }, swapped)
+    }
+}
+
+/// The masks `(1 << n) - 1` for `n` up to 64.
+fn low_bits(n: u32) -> u64 {
+    if n >= 64 { !0 } else { (1 << n) - 1 }
+}
+
+/// Masks of a board of at most 8 rows and 8 columns laid out 8 squares to a row (square `(r,
+/// c)` at bit `8 r + c`), where the symmetries of the square are a few word operations: the
+/// rows reversed by reversing the bytes, the columns by reversing the bits of each byte, the
+/// transpose by three exchanges of bit blocks; then the image is shifted back to the corner.
+/// Both layouts number the squares row by row, so two masks of one shape compare as integers
+/// the same way in either: the images are compared spread, and the key is the one
+/// [`Bits::least_by_squares`] picks.
+#[derive(Clone, Copy)]
+struct Eight {
+    rows: u32,
+    cols: u32,
+}
+
+impl Eight {
+    fn new(rows: u8, cols: u8) -> Eight {
+        debug_assert!(rows <= 8 && cols <= 8);
+        Eight { rows: u32::from(rows), cols: u32::from(cols) }
+    }
+
+    /// A mask of the board's layout (`r * cols + c`) laid out 8 squares to a row.
+    fn spread(self, m: u64) -> u64 {
+        let row = low_bits(self.cols);
+        (0..self.rows).fold(0, |out, r| out | (m >> (r * self.cols) & row) << (8 * r))
+    }
+
+    /// A mask laid out 8 squares to a row back in the board's layout.
+    fn gather(self, m: u64) -> u64 {
+        let row = low_bits(self.cols);
+        (0..self.rows).fold(0, |out, r| out | (m >> (8 * r) & row) << (r * self.cols))
+    }
+
+    /// The image of a spread mask under symmetry `t` of [`Bits::image`], spread for the image's
+    /// shape: rows reversed (bit 0), columns reversed (bit 1), then transposed (bit 2).
+    fn image(self, mut m: u64, t: u8) -> u64 {
+        if t & 1 != 0 {
+            m = m.swap_bytes() >> (8 * (8 - self.rows));
+        }
+        if t & 2 != 0 {
+            m = (m >> 1 & 0x5555_5555_5555_5555) | (m & 0x5555_5555_5555_5555) << 1;
+            m = (m >> 2 & 0x3333_3333_3333_3333) | (m & 0x3333_3333_3333_3333) << 2;
+            m = (m >> 4 & 0x0f0f_0f0f_0f0f_0f0f) | (m & 0x0f0f_0f0f_0f0f_0f0f) << 4;
+            m >>= 8 - self.cols;
+        }
+        if t & 4 != 0 {
+            // Square (r, c) to (c, r): blocks of 4, 2 and 1 squares exchanged across the
+            // diagonal.
+            let mut x = 0x0f0f_0f0f_0000_0000 & (m ^ m << 28);
+            m ^= x ^ x >> 28;
+            x = 0x3333_0000_3333_0000 & (m ^ m << 14);
+            m ^= x ^ x >> 14;
+            x = 0x5500_5500_5500_5500 & (m ^ m << 7);
+            m ^= x ^ x >> 7;
+        }
+        m
     }
 }
 

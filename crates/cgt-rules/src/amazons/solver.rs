@@ -179,10 +179,13 @@ impl Solver {
                 let sum = self.sum(child, &mut parts, budget)?;
                 sides[side].push(sum);
             }
-            // Equal options have equal values: each is summed once.
-            let terms = |s: &Sum| (s.int, &parts[s.start as usize..s.end as usize]);
-            sides[side].sort_unstable_by(|a, b| terms(a).cmp(&terms(b)));
-            sides[side].dedup_by(|a, b| terms(a) == terms(b));
+            // Options with the same parts differ by an integer, and the one best for the
+            // player dominates the others (`X + n <= X + m` when `n <= m`): the side keeps one
+            // option per set of parts, summed once.
+            let parts_of = |s: &Sum| &parts[s.start as usize..s.end as usize];
+            let best_first = |a: &Sum, b: &Sum| if left { b.int.cmp(&a.int) } else { a.int.cmp(&b.int) };
+            sides[side].sort_unstable_by(|a, b| parts_of(a).cmp(parts_of(b)).then_with(|| best_first(a, b)));
+            sides[side].dedup_by(|later, kept| parts_of(later) == parts_of(kept));
         }
         let [left, right] = sides;
         let mut pending: Vec<Bits> = parts.iter().map(|p| p.0).collect();

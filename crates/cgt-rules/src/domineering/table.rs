@@ -93,7 +93,7 @@ impl RegionTable {
     fn grow(&mut self, filler: GameId) {
         let size = (self.slots.len() * 2).max(MIN_SLOTS);
         let free = Slot { bits: 0, dims: EMPTY, id: filler };
-        let old = std::mem::replace(&mut self.slots, vec![free; size]);
+        let old = std::mem::replace(&mut self.slots, cgt_core::pages::filled(size, free));
         self.len = 0;
         for s in old.into_iter().filter(|s| s.dims != EMPTY) {
             self.put(s);

@@ -78,3 +78,32 @@ fn every_image_has_the_same_key() {
         }
     }
 }
+
+#[test]
+fn images_by_words_are_the_images_by_squares() {
+    // Every shape up to 8x8, boards as full as 64 squares: the key made with the word
+    // operations of `Eight` is the one made square by square, and so is each image.
+    let mut rng = Rng::new(84);
+    let letters = ['x', 'o', '.', '.', '.', '#'];
+    let mut shapes = std::collections::HashSet::new();
+    for _ in 0..2_000 {
+        let (rows, cols) = (1 + rng.index(8), 1 + rng.index(8));
+        let text: Vec<String> =
+            (0..rows).map(|_| (0..cols).map(|_| letters[rng.index(letters.len())]).collect()).collect();
+        let b = Bits::of(&Grid::parse(&text, &LETTERS).unwrap());
+        shapes.insert((rows, cols));
+        for swaps in [false, true] {
+            assert_eq!(b.least_on_eight(swaps), b.least_by_squares(swaps), "{text:?}");
+        }
+        let eight = super::Eight::new(b.rows, b.cols);
+        for t in 0..8 {
+            let want = b.image(t);
+            let shape = super::Eight::new(want.rows, want.cols);
+            for (mask, image) in [(b.left, want.left), (b.right, want.right), (b.empty, want.empty)] {
+                assert_eq!(shape.gather(eight.image(eight.spread(mask), t)), image, "{text:?} image {t}");
+                assert_eq!(shape.spread(image), eight.image(eight.spread(mask), t), "{text:?} image {t}");
+            }
+        }
+    }
+    assert_eq!(shapes.len(), 64);
+}

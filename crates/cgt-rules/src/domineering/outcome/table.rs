@@ -64,7 +64,7 @@ impl Table {
     pub(super) fn new(log2: u32, filler: GameId) -> Table {
         let free = Slot { board: 0, rest: filler, left: false, wins: false, work: 0, used: false };
         let n = 1 << (log2.max(1) - 1);
-        Table { buckets: vec![Bucket([free; 2]); n], tags: vec![[0; 2]; n] }
+        Table { buckets: cgt_core::pages::filled(n, Bucket([free; 2])), tags: cgt_core::pages::filled(n, [0; 2]) }
     }
 
     /// The bytes the table holds.
