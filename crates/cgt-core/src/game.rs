@@ -129,6 +129,9 @@ pub struct Games {
     /// Both stops of each game in a compact exact form (`arena::Stops`), for a quick test
     /// that rules out `a <= b` before any search.
     stops: Vec<arena::Stops>,
+    /// The negative of each game, once it has been asked for (`arena::NO_NEGATIVE` before):
+    /// kept with the node, never cleared, so a negation is computed once per game.
+    negatives: Vec<u32>,
     index: FxMap<Node, GameId>,
     caches: Caches,
     option_bytes: usize,
@@ -151,6 +154,7 @@ impl Games {
             nodes: Vec::new(),
             birthdays: Vec::new(),
             stops: Vec::new(),
+            negatives: Vec::new(),
             index: FxMap::default(),
             caches: Caches::default(),
             option_bytes: 0,

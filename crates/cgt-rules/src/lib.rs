@@ -18,6 +18,7 @@ pub mod cram;
 pub mod cutcake;
 pub mod deque;
 pub mod domineering;
+mod eight;
 pub mod euclid;
 pub mod fair;
 pub mod fission;

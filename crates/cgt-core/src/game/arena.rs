@@ -76,7 +76,10 @@ pub(crate) use crate::hash::FxHashMap as FxMap;
 pub(crate) const LEQ_MEMO_SLOTS: usize = 1 << 23;
 /// Slots of the sum memo at its largest (64 MiB).
 pub(crate) const ADD_MEMO_SLOTS: usize = 1 << 22;
-/// Entries the negation and ordinal-sum caches may hold before being cleared.
+/// The negative not known yet (`Games::negatives`). Ids are indices of the arena's nodes,
+/// and a game with id `u32::MAX` would need 2^32 nodes, hundreds of GiB, far past any budget.
+pub(crate) const NO_NEGATIVE: u32 = u32::MAX;
+/// Entries the ordinal-sum cache may hold before being cleared.
 pub(crate) const OP_CACHE_MAX: usize = 1 << 20;
 /// Nimber parts above this are never expanded into their options (`*n` has n of them).
 pub(crate) const NIM_OPTIONS_LIMIT: u64 = 1 << 16;
@@ -90,7 +93,6 @@ const MEMORY_CHECK_EVERY: usize = 1024;
 pub(crate) struct Caches {
     pub leq: PairMemo,
     pub add: PairMemo,
-    pub neg: FxMap<GameId, GameId>,
     pub ordinal: FxMap<(GameId, GameId), GameId>,
     pub nus_options: FxMap<GameId, (Opts, Opts)>,
 }
@@ -100,7 +102,6 @@ impl Default for Caches {
         Caches {
             leq: PairMemo::new(LEQ_MEMO_SLOTS),
             add: PairMemo::new(ADD_MEMO_SLOTS),
-            neg: FxMap::default(),
             ordinal: FxMap::default(),
             nus_options: FxMap::default(),
         }
@@ -143,6 +144,7 @@ impl Games {
         let (birthday, stops) = (self.node_birthday(&node), self.node_stops(&node));
         crate::pages::push(&mut self.birthdays, birthday);
         crate::pages::push(&mut self.stops, stops);
+        crate::pages::push(&mut self.negatives, NO_NEGATIVE);
         if let Node::General { left, right } = &node {
             self.option_bytes += (left.len() + right.len()) * size_of::<GameId>() + 64;
         }
@@ -196,6 +198,18 @@ impl Games {
             acc = Some(acc.map_or(s, |a| pick(a, s)));
         }
         acc.unwrap_or(UNKNOWN_STOP)
+    }
+
+    /// The negative of `g`, if it has been computed.
+    pub(crate) fn known_negative(&self, g: GameId) -> Option<GameId> {
+        let n = self.negatives[g.index()];
+        (n != NO_NEGATIVE).then_some(GameId(n))
+    }
+
+    /// Records that `a` and `b` are each other's negatives.
+    pub(crate) fn record_negatives(&mut self, a: GameId, b: GameId) {
+        self.negatives[a.index()] = b.0;
+        self.negatives[b.index()] = a.0;
     }
 
     /// The stops stored for a game.
@@ -287,12 +301,12 @@ impl Games {
         self.nodes.capacity() * size_of::<Node>()
             + self.birthdays.capacity() * size_of::<u64>()
             + self.stops.capacity() * size_of::<Stops>()
+            + self.negatives.capacity() * size_of::<u32>()
             + table_bytes(self.index.capacity(), size_of::<(Node, GameId)>())
             + self.option_bytes
             + c.leq.bytes()
             + c.add.bytes()
             + table_bytes(c.ordinal.capacity(), pair + size_of::<GameId>())
-            + table_bytes(c.neg.capacity(), pair)
             + table_bytes(c.nus_options.capacity(), size_of::<(GameId, (Opts, Opts))>())
             + c.nus_options.len() * 64
     }

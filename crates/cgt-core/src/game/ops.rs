@@ -18,14 +18,14 @@ impl Games {
     pub(crate) fn negate(&mut self, g: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
         // The memo comes first even for nus values: it spares their big-integer arithmetic
         // and interning, which searches such as Domineering's would repeat for every image.
-        if let Some(&r) = self.caches.neg.get(&g) {
+        if let Some(r) = self.known_negative(g) {
             return Ok(r);
         }
         if let Some(n) = self.nus_of(g) {
             // Ups beyond an i64 cannot arise within any sane budget; refuse them cleanly.
             let n = n.neg().ok_or(Exhausted::Memory)?;
             let neg = self.intern_nus(n);
-            insert_bounded(&mut self.caches.neg, OP_CACHE_MAX, g, neg);
+            self.record_negatives(g, neg);
             return Ok(neg);
         }
         budget.check()?;
@@ -39,8 +39,7 @@ impl Games {
             right.push(self.negate(o, budget)?);
         }
         let neg = self.store_general(left, right, budget)?;
-        insert_bounded(&mut self.caches.neg, OP_CACHE_MAX, g, neg);
-        insert_bounded(&mut self.caches.neg, OP_CACHE_MAX, neg, g);
+        self.record_negatives(g, neg);
         Ok(neg)
     }
 

@@ -8,6 +8,7 @@
 //! are copied and hashed as a few words, where the generic grid code built and hashed a
 //! vector for every position and every symmetry.
 
+use crate::eight::{Eight, low_bits};
 use crate::grid::Grid;
 
 /// The eight queen (and king) directions, as (row, column) steps.
@@ -305,68 +306,6 @@ impl Bits {
         let (rows, cols) = shape;
         let image = Eight::new(rows, cols);
         (Bits { rows, cols, left: image.gather(l), right: image.gather(r), empty: image.gather(empty) }, swapped)
-    }
-}
-
-/// The masks `(1 << n) - 1` for `n` up to 64.
-fn low_bits(n: u32) -> u64 {
-    if n >= 64 { !0 } else { (1 << n) - 1 }
-}
-
-/// Masks of a board of at most 8 rows and 8 columns laid out 8 squares to a row (square `(r,
-/// c)` at bit `8 r + c`), where the symmetries of the square are a few word operations: the
-/// rows reversed by reversing the bytes, the columns by reversing the bits of each byte, the
-/// transpose by three exchanges of bit blocks; then the image is shifted back to the corner.
-/// Both layouts number the squares row by row, so two masks of one shape compare as integers
-/// the same way in either: the images are compared spread, and the key is the one
-/// [`Bits::least_by_squares`] picks.
-#[derive(Clone, Copy)]
-struct Eight {
-    rows: u32,
-    cols: u32,
-}
-
-impl Eight {
-    fn new(rows: u8, cols: u8) -> Eight {
-        debug_assert!(rows <= 8 && cols <= 8);
-        Eight { rows: u32::from(rows), cols: u32::from(cols) }
-    }
-
-    /// A mask of the board's layout (`r * cols + c`) laid out 8 squares to a row.
-    fn spread(self, m: u64) -> u64 {
-        let row = low_bits(self.cols);
-        (0..self.rows).fold(0, |out, r| out | (m >> (r * self.cols) & row) << (8 * r))
-    }
-
-    /// A mask laid out 8 squares to a row back in the board's layout.
-    fn gather(self, m: u64) -> u64 {
-        let row = low_bits(self.cols);
-        (0..self.rows).fold(0, |out, r| out | (m >> (8 * r) & row) << (r * self.cols))
-    }
-
-    /// The image of a spread mask under symmetry `t` of [`Bits::image`], spread for the image's
-    /// shape: rows reversed (bit 0), columns reversed (bit 1), then transposed (bit 2).
-    fn image(self, mut m: u64, t: u8) -> u64 {
-        if t & 1 != 0 {
-            m = m.swap_bytes() >> (8 * (8 - self.rows));
-        }
-        if t & 2 != 0 {
-            m = (m >> 1 & 0x5555_5555_5555_5555) | (m & 0x5555_5555_5555_5555) << 1;
-            m = (m >> 2 & 0x3333_3333_3333_3333) | (m & 0x3333_3333_3333_3333) << 2;
-            m = (m >> 4 & 0x0f0f_0f0f_0f0f_0f0f) | (m & 0x0f0f_0f0f_0f0f_0f0f) << 4;
-            m >>= 8 - self.cols;
-        }
-        if t & 4 != 0 {
-            // Square (r, c) to (c, r): blocks of 4, 2 and 1 squares exchanged across the
-            // diagonal.
-            let mut x = 0x0f0f_0f0f_0000_0000 & (m ^ m << 28);
-            m ^= x ^ x >> 28;
-            x = 0x3333_0000_3333_0000 & (m ^ m << 14);
-            m ^= x ^ x >> 14;
-            x = 0x5500_5500_5500_5500 & (m ^ m << 7);
-            m ^= x ^ x >> 7;
-        }
-        m
     }
 }
 

@@ -5,6 +5,8 @@
 //! disjunctive sum of its regions); the eight symmetries of a rectangle keep a region's value,
 //! except that the ones that transpose it swap the players' roles and negate it.
 
+use crate::eight::{self, Eight};
+
 /// A board of `rows` x `cols` cells with `rows * cols <= 64`: bit `r * cols + c` is set when
 /// the cell in row `r`, column `c` is free. The derived order (rows, then columns, then bits)
 /// picks the normal form among a region's images.
@@ -171,6 +173,64 @@ impl Bits {
         }
         Bits { rows: self.cols, cols: self.rows, bits }
     }
+}
+
+impl Bits {
+    /// Whether the board has at most 8 rows and 8 columns, so that
+    /// [`Bits::option_parts_eight`] can take it.
+    pub(super) fn fits_eight(self) -> bool {
+        self.rows <= 8 && self.cols <= 8
+    }
+
+    /// For a board of at most 8x8: the regions of the board after each placement of one side
+    /// (in reading order of the domino's first cell), each in normal form, pushed onto
+    /// `parts`, with where each placement's regions end pushed onto `ends`. The same as
+    /// [`Bits::placements`], then [`Bits::regions`] and [`Bits::normal_form`] of each, with
+    /// the board laid out 8 cells to a row ([`crate::eight`]), where the flood fill needs no
+    /// edge masks but two, cropping is a few shifts and the symmetries are word operations.
+    pub(super) fn option_parts_eight(self, vertical: bool, parts: &mut Vec<(Bits, bool)>, ends: &mut Vec<usize>) {
+        debug_assert!(self.fits_eight());
+        let b = Eight::new(self.rows, self.cols).spread(self.bits);
+        let (mut tops, step) = if vertical { (b & b >> 8, 8) } else { (b & b >> 1 & !eight::LAST_COLUMN, 1) };
+        while tops != 0 {
+            let i = tops.trailing_zeros();
+            tops &= tops - 1;
+            let mut free = b & !(1u64 << i) & !(1u64 << (i + step));
+            while free != 0 {
+                let region = eight::part(free & free.wrapping_neg(), free);
+                free &= !region;
+                parts.push(normal_form_eight(region));
+            }
+            ends.push(parts.len());
+        }
+    }
+}
+
+/// [`Bits::normal_form`] of a nonzero region laid out 8 cells to a row. The images are
+/// compared spread (the same order as in the board's layout, [`crate::eight::Eight`]) in the
+/// order `Bits::normal_form` makes them, untransposed first, so ties pick the same one.
+fn normal_form_eight(region: u64) -> (Bits, bool) {
+    let (rows, cols, m) = eight::crop(region);
+    // As in `Bits::normal_form`, the images of fewer rows win: the transposed ones compete
+    // only when the region has at least as many rows as columns, and the others only when it
+    // has at most as many.
+    let mut best: Option<(u64, bool)> = None;
+    let mut consider = |images: [u64; 4], transposed: bool| {
+        for image in images {
+            if best.is_none_or(|(b, _)| image < b) {
+                best = Some((image, transposed));
+            }
+        }
+    };
+    if rows <= cols {
+        consider(Eight::new(rows, cols).flips(m), false);
+    }
+    if rows >= cols {
+        consider(Eight::new(cols, rows).flips(eight::transposed(m)), true);
+    }
+    let (image, transposed) = best.expect("a region has an image of its own shape or of its transpose");
+    let (rows, cols) = if transposed { (cols, rows) } else { (rows, cols) };
+    (Bits { rows, cols, bits: Eight::new(rows, cols).gather(image) }, transposed)
 }
 
 /// The low `n` bits set (`n <= 64`).

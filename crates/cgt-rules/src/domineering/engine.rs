@@ -177,10 +177,14 @@ struct Scratch {
 impl Scratch {
     /// The regions of every option of one side (in normal form) into `parts` and `ends`.
     fn split_options(&mut self, region: Bits, vertical: bool) {
-        self.boards.clear();
-        region.placements(vertical, &mut self.boards);
         self.parts.clear();
         self.ends.clear();
+        if region.fits_eight() {
+            region.option_parts_eight(vertical, &mut self.parts, &mut self.ends);
+            return;
+        }
+        self.boards.clear();
+        region.placements(vertical, &mut self.boards);
         for &board in &self.boards {
             let option = Bits::new(region.rows(), region.cols(), board).unwrap_or(region);
             self.split.clear();

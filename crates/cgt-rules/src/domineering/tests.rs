@@ -126,6 +126,7 @@ fn random_grid(next: &mut impl FnMut(u64) -> u64) -> Grid {
 fn bit_boards_agree_with_grids() {
     let mut rng = crate::test_rng::Rng(0x9e37_79b9_7f4a_7c15);
     let mut next = |n: u64| rng.below(n);
+    let mut eight_boards = 0;
     for _ in 0..3000 {
         let grid = random_grid(&mut next);
         let bits = grid.to_bits().unwrap();
@@ -146,7 +147,25 @@ fn bit_boards_agree_with_grids() {
             assert_eq!(part.normal_form(), (normal.to_bits().unwrap(), transposed), "{region:?}");
             assert_eq!(part.transposed().transposed(), *part);
         }
+        // The options' regions made 8 cells to a row are the ones made in the board's layout.
+        if bits.fits_eight() {
+            for vertical in [true, false] {
+                let (mut parts, mut ends) = (Vec::new(), Vec::new());
+                bits.option_parts_eight(vertical, &mut parts, &mut ends);
+                let (mut want, mut want_ends, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+                bits.placements(vertical, &mut moves);
+                for &m in &moves {
+                    let mut split = Vec::new();
+                    Bits::new(rows, cols, m).unwrap().regions(&mut split);
+                    want.extend(split.iter().map(|p| p.normal_form()));
+                    want_ends.push(want.len());
+                }
+                assert_eq!((parts, ends), (want, want_ends), "{grid:?}");
+                eight_boards += 1;
+            }
+        }
     }
+    assert!(eight_boards > 1000, "{eight_boards} boards of at most 8x8");
 }
 
 #[test]
