@@ -132,6 +132,9 @@ pub struct Games {
     /// The negative of each game, once it has been asked for (`arena::NO_NEGATIVE` before):
     /// kept with the node, never cleared, so a negation is computed once per game.
     negatives: Vec<u32>,
+    /// Whether each game is a number, another nus value or a general game: one dense byte
+    /// a game, read by every comparison before any node is loaded.
+    kinds: Vec<arena::Kind>,
     index: FxMap<Node, GameId>,
     caches: Caches,
     option_bytes: usize,
@@ -155,6 +158,7 @@ impl Games {
             birthdays: Vec::new(),
             stops: Vec::new(),
             negatives: Vec::new(),
+            kinds: Vec::new(),
             index: FxMap::default(),
             caches: Caches::default(),
             option_bytes: 0,

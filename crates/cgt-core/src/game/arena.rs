@@ -27,6 +27,15 @@ pub(crate) enum Node {
     General { left: Opts, right: Opts },
 }
 
+/// Whether a game is a number, another number-up-star value or a general game
+/// (`Games::kinds`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Kind {
+    Number,
+    Nus,
+    General,
+}
+
 /// A game's Left and Right stops as exact multiples of 2^-30 ([`compact_stop`]), or
 /// [`UNKNOWN_STOP`] where that form cannot hold the stop.
 #[derive(Clone, Copy, Debug)]
@@ -145,6 +154,12 @@ impl Games {
         crate::pages::push(&mut self.birthdays, birthday);
         crate::pages::push(&mut self.stops, stops);
         crate::pages::push(&mut self.negatives, NO_NEGATIVE);
+        let kind = match &node {
+            Node::Nus(n) if n.is_number() => Kind::Number,
+            Node::Nus(_) => Kind::Nus,
+            Node::General { .. } => Kind::General,
+        };
+        crate::pages::push(&mut self.kinds, kind);
         if let Node::General { left, right } = &node {
             self.option_bytes += (left.len() + right.len()) * size_of::<GameId>() + 64;
         }
@@ -198,6 +213,11 @@ impl Games {
             acc = Some(acc.map_or(s, |a| pick(a, s)));
         }
         acc.unwrap_or(UNKNOWN_STOP)
+    }
+
+    /// Whether `g` is a number, another nus value or a general game.
+    pub(crate) fn kind(&self, g: GameId) -> Kind {
+        self.kinds[g.index()]
     }
 
     /// The negative of `g`, if it has been computed.
@@ -302,6 +322,7 @@ impl Games {
             + self.birthdays.capacity() * size_of::<u64>()
             + self.stops.capacity() * size_of::<Stops>()
             + self.negatives.capacity() * size_of::<u32>()
+            + self.kinds.capacity() * size_of::<Kind>()
             + table_bytes(self.index.capacity(), size_of::<(Node, GameId)>())
             + self.option_bytes
             + c.leq.bytes()

@@ -11,33 +11,22 @@
 //! Also comparisons with a game that is not built yet (`{L | R}` given by its option lists),
 //! which canonicalisation needs to find reversible options.
 
-use super::arena::FxMap;
+use super::arena::{FxMap, Kind};
 use super::{GameId, Games};
 use crate::budget::{Budget, Exhausted};
 
-/// Whether a game is a number, another nus value or a general game.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Number,
-    Nus,
-    General,
-}
-
 impl Games {
-    fn kind(&self, g: GameId) -> Kind {
-        match self.nus_of(g) {
-            Some(n) if n.is_number() => Kind::Number,
-            Some(_) => Kind::Nus,
-            None => Kind::General,
-        }
-    }
-
     /// Whether `a <= b`, memoised.
     pub(crate) fn less_eq(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<bool, Exhausted> {
         if a == b {
             return Ok(true);
         }
-        if let (Some(x), Some(y)) = (self.nus_of(a), self.nus_of(b)) {
+        // The kinds are a dense array: the nodes themselves are loaded only for two nus values.
+        let (ka, kb) = (self.kind(a), self.kind(b));
+        if ka != Kind::General
+            && kb != Kind::General
+            && let (Some(x), Some(y)) = (self.nus_of(a), self.nus_of(b))
+        {
             return Ok(x.leq(y));
         }
         let (sa, sb) = (self.stops_of(a), self.stops_of(b));
@@ -51,7 +40,7 @@ impl Games {
             return Ok(r == 1);
         }
         budget.check()?;
-        let r = match (self.kind(a), self.kind(b)) {
+        let r = match (ka, kb) {
             (Kind::Number, _) => !self.some_right_leq(b, a, budget)?,
             (_, Kind::Number) => !self.some_left_geq(a, b, budget)?,
             _ => !self.some_left_geq(a, b, budget)? && !self.some_right_leq(b, a, budget)?,
