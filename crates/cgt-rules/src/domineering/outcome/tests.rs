@@ -223,15 +223,15 @@ fn blocks_and_images_after_a_move_agree_with_the_plain_ones() {
     assert!(blocks.iter().all(|&n| n > 500), "{blocks:?}");
 }
 
-/// The one-wall blocks against the same packing read off the board's rows and columns: a
-/// 2x2 square of usable cells, lowest first cell first (row by row), with no free cell of
-/// the board before its first line across and some after its second, or the other way
-/// round, taken unless it meets a block taken before or a cell beyond one, or a cell beyond
-/// it is one of their cells.
+/// The blocks with two walls or one against the same packing read off the board's rows and
+/// columns: a 2x2 square of usable cells, lowest first cell first (row by row), with no free
+/// cell of the board before its first line across or none after its second (or both), taken
+/// unless it meets a block taken before or a cell beyond one, or a cell beyond it (a free
+/// cell on its open side) is one of their cells.
 #[test]
-fn one_wall_blocks_agree_with_the_plain_ones() {
+fn square_blocks_agree_with_the_plain_ones() {
     let mut rng = Rng::new(0x01e_3a11);
-    let mut met = 0;
+    let mut met = (0, 0);
     for _ in 0..3000 {
         let rows = 1 + rng.below(11) as usize;
         let cols = 1 + rng.below((128 / rows as u64 - 1).min(16)) as usize;
@@ -247,7 +247,7 @@ fn one_wall_blocks_agree_with_the_plain_ones() {
         };
         for left in [true, false] {
             for (usable, taken) in [(free, 0), (part, 0), (free, taken)] {
-                let (mut n, mut cells, mut beyond, mut taken_plain) = (0, 0u128, 0u128, taken);
+                let (mut two, mut one, mut cells, mut beyond, mut taken_plain) = (0, 0, 0u128, 0u128, taken);
                 for r in 0..rows as isize {
                     for c in 0..cols as isize {
                         let square = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
@@ -261,28 +261,34 @@ fn one_wall_blocks_agree_with_the_plain_ones() {
                         };
                         let wall = |side: [(isize, isize); 2]| side.iter().all(|&(i, j)| !is_free(i, j));
                         let out = match (wall(before), wall(after)) {
+                            (true, true) => [(-1, -1); 2],
                             (true, false) => after,
                             (false, true) => before,
-                            _ => continue,
+                            (false, false) => continue,
                         };
                         let block = square.iter().fold(0u128, |m, &(i, j)| m | 1 << cell(i, j));
                         let out =
                             out.iter().filter(|&&(i, j)| is_free(i, j)).fold(0u128, |m, &(i, j)| m | 1 << cell(i, j));
                         if block & (taken_plain | beyond) == 0 && out & taken_plain == 0 {
-                            n += 1;
+                            if out == 0 {
+                                two += 1;
+                            } else {
+                                one += 1;
+                            }
                             cells |= block;
                             taken_plain |= block;
                             beyond |= out;
                         }
                     }
                 }
-                let got = geo.one_wall_blocks_for_tests(free, usable, left, taken);
-                assert_eq!(got, (n, cells, beyond), "{} {left}", board.to_notation());
-                met += n;
+                let got = geo.square_blocks_for_tests(free, usable, left, taken);
+                assert_eq!(got, (two, one, cells, beyond), "{} {left}", board.to_notation());
+                met.0 += two;
+                met.1 += one;
             }
         }
     }
-    assert!(met > 2000, "too few one-wall blocks: {met}");
+    assert!(met.0 > 2000 && met.1 > 2000, "too few blocks: {} with two walls, {} with one", met.0, met.1);
 }
 
 /// The most disjoint dominoes of one side on the board (only on cells with no free cell
@@ -401,6 +407,43 @@ fn sure_moves_are_sure_against_brute_force() {
     assert!(with_one_wall > 100, "too few boards with one-wall blocks: {with_one_wall}");
 }
 
+/// The options (safe moves shifted onto a cell the other side could cover) against the plain
+/// search, on boards of up to 24 cells with few holes, where they decide more often: a side
+/// with safe moves only, and a side that spends its first move on an option.
+#[test]
+fn option_rules_agree_with_the_plain_search() {
+    let mut rng = Rng::new(0x0b7_1035);
+    let mut memo = HashMap::new();
+    let (mut plain, mut first) = (0, 0);
+    for _ in 0..12_000 {
+        let rows = 2 + rng.below(4) as usize;
+        let cols = 2 + rng.below((24 / rows - 1).min(5) as u64) as usize;
+        let holes = 1 + rng.below(3);
+        let board = random_board(&mut rng, rows, cols, holes);
+        let geo = Geometry::new(rows, cols).unwrap();
+        let free = geo.free_cells(&board);
+        for left in [true, false] {
+            let mine = geo.units(free, left);
+            let alone = geo.max_moves(free, !left);
+            let options = mine.is_plain() && geo.option_values(free, left, 0).0 != [0; 4];
+            let by_option = geo.counted_win_by_option(free, &mine, left, alone, (0, 0));
+            let counted = geo.counted_win(free, &mine, left, true, alone, (0, 0));
+            if (options && counted) || by_option {
+                assert!(plain_wins(&mut memo, &board, left), "{} left {left}: counted a win", board.to_notation());
+                plain += u32::from(options && counted);
+                first += u32::from(by_option);
+            }
+            let theirs = geo.units(free, !left);
+            let options = theirs.is_plain() && geo.option_values(free, !left, 0).0 != [0; 4];
+            if options && geo.counted_win(free, &theirs, !left, false, geo.max_moves(free, left), (0, 0)) {
+                assert!(!plain_wins(&mut memo, &board, left), "{} left {left}: counted a loss", board.to_notation());
+                plain += 1;
+            }
+        }
+    }
+    assert!(plain > 30 && first > 30, "too few decided with options: {plain} with safe moves only, {first} first");
+}
+
 /// The counting rules of the search against the plain search: a side to move whose sure
 /// moves outnumber the other's bound wins, and one the other's sure moves (moving second)
 /// match loses, on many small random boards with holes.
@@ -409,7 +452,7 @@ fn counting_rules_agree_with_the_plain_search() {
     let mut rng = Rng::new(0x00c0_0a7e_d0e5);
     let mut memo = HashMap::new();
     let (mut wins, mut losses, mut with_blocks, mut with_wide) = (0, 0, 0, 0);
-    let (mut with_one_wall, mut by_shrinking) = (0, 0);
+    let (mut with_one_wall, mut by_shrinking, mut with_options, mut by_option_first) = (0, 0, 0, 0);
     for _ in 0..3000 {
         let rows = 1 + rng.below(5) as usize;
         let cols = 1 + rng.below((20 / rows).min(7) as u64) as usize;
@@ -427,7 +470,9 @@ fn counting_rules_agree_with_the_plain_search() {
                 with_blocks += u32::from(mine.blocks > 0);
                 with_wide += u32::from(mine.wide > 0);
                 with_one_wall += u32::from(mine.one_wall > 0);
+                with_options += u32::from(mine.is_plain() && geo.option_values(free, left, 0).0 != [0; 4]);
                 let alone = geo.max_moves(free, !left);
+                by_option_first += u32::from(geo.counted_win_by_option(free, &mine, left, alone, (0, 0)));
                 by_shrinking +=
                     u32::from(mine.sure(true) <= alone && mine.sure(true) + 2 * mine.blocks_played(true) > alone);
             }
@@ -437,6 +482,7 @@ fn counting_rules_agree_with_the_plain_search() {
                 with_blocks += u32::from(theirs.blocks > 0);
                 with_wide += u32::from(theirs.wide > 0);
                 with_one_wall += u32::from(theirs.one_wall > 0);
+                with_options += u32::from(theirs.is_plain() && geo.option_values(free, !left, 0).0 != [0; 4]);
                 let alone = geo.max_moves(free, left);
                 by_shrinking += u32::from(
                     theirs.sure(false) < alone && theirs.sure(false) + 2 * theirs.blocks_played(false) >= alone,
@@ -449,6 +495,10 @@ fn counting_rules_agree_with_the_plain_search() {
     assert!(
         with_one_wall > 50 && by_shrinking > 50,
         "too few decided with one-wall blocks ({with_one_wall}) or by the other's count shrunk by blocks ({by_shrinking})"
+    );
+    assert!(
+        with_options > 50 && by_option_first > 4,
+        "too few decided with options ({with_options}) or by an option played first ({by_option_first})"
     );
 }
 

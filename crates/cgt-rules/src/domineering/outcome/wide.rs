@@ -72,6 +72,13 @@ impl Units {
         total
     }
 
+    /// Whether the side has no units but its safe moves: then the other side can destroy
+    /// nothing, and the side may spend its first moves on options
+    /// ([`Geometry::option_values`]) at no cost.
+    pub(super) fn is_plain(&self) -> bool {
+        self.open == 0 && self.tough == 0 && self.blocks == 0 && self.wide == 0
+    }
+
     /// The blocks of both widths the side is sure to play in, in the order of
     /// [`Units::sure`]: moving first, `ceil(w / 2)` wide blocks and then every other block
     /// starting with the move if `w` is even; moving second the rest of the alternation.
@@ -244,15 +251,15 @@ impl Geometry {
     /// [`Geometry::units`] with the open dominoes chosen by `open`.
     fn units_with(&self, b: u128, left: bool, open: OpenDominoes) -> Units {
         let protected = self.protected(b, left);
-        let (safe, used) = self.pairs(protected, left);
+        let (safe, used) = self.safe_pairs(b, protected, left);
         let (step, across) = (self.step(left), self.step(!left));
         let free = b & !used;
         let exposed = free & !protected;
         let mut u =
             Units { safe, tough: 0, open: 0, open_two: 0, exposed: 0, blocks: 0, one_wall: 0, block_cells: 0, wide: 0 };
-        let (blocks, block_cells) = self.blocks(b, free, left, 2);
         let (wide, wide_cells) = self.blocks(b, free, left, 3);
-        let (one_wall, one_wall_cells, beyond) = self.one_wall_blocks(b, free, left, block_cells | wide_cells);
+        let (blocks, one_wall, block_cells, beyond) = self.square_blocks(b, free, left, wide_cells);
+        let one_wall_cells = 0;
         u.blocks = blocks + one_wall;
         u.one_wall = one_wall;
         u.wide = wide;
@@ -315,51 +322,74 @@ impl Geometry {
     }
 
     /// Disjoint 2x2 blocks of `free` cells (two lines of the side, side by side) with no free
-    /// cell of `b` across from them on one side and some on the other, none overlapping
-    /// `taken`, lowest first: their number, their cells, and the free cells beyond them.
+    /// cell of `b` across from them on one side or on both, none overlapping `taken`, in one
+    /// pass lowest first: how many have two walls and how many one, their cells, and the
+    /// free cells beyond the one-wall blocks (on their open side).
     ///
-    /// Why such a block is worth two moves to the side that plays in it first (say Left,
-    /// cells `a b` over `c d`, nothing free left of `a` and `c`): Left plays `b d`, the line
-    /// away from the wall, and `a c` then has no free cell across (the wall on one side, `b`
-    /// and `d` on the other), a safe move. Right covers a cell of the block with a move inside
-    /// it, or with a move from a cell beyond `b` or `d` (the cells right of them); a move from
-    /// beyond leaves `a c` an open domino. Either way it makes one move at most in each of
-    /// the block's two lines across, so two at most, and none once Left has played `b d`.
-    /// So that one move of Right touches one unit at most, a block is taken only if no cell
-    /// beyond it is a cell of a block taken before, and none of its cells is beyond one; the
-    /// cells beyond are returned so that no other unit has an exposed cell there.
-    fn one_wall_blocks(&self, b: u128, free: u128, left: bool, mut taken: u128) -> (u32, u128, u128) {
+    /// A block with two walls is worth two moves as in [`Geometry::blocks`]. Why one with a
+    /// single wall is too (say Left, cells `a b` over `c d`, nothing free left of `a` and
+    /// `c`): Left plays `b d`, the line away from the wall, and `a c` then has no free cell
+    /// across (the wall on one side, `b` and `d` on the other), a safe move. Right covers a
+    /// cell of the block with a move inside it, or with a move from a cell beyond `b` or `d`
+    /// (the cells right of them); a move from beyond leaves `a c` an open domino. Either way
+    /// it makes one move at most in each of the block's two lines across, so two at most, and
+    /// none once Left has played `b d`. So that one move of Right touches one unit at most, a
+    /// block is taken only if no cell beyond it is a cell of a block taken before, and none of
+    /// its cells is beyond one; the cells beyond are returned so that no other unit has an
+    /// exposed cell there.
+    ///
+    /// Both kinds are taken in one pass, lowest first cell first: taking every block with two
+    /// walls before any with one (as before session 26) packs fewer where the two overlap,
+    /// where the two overlap: along a strip two cells deep whose first square has one wall
+    /// and the others two, the blocks with two walls start a cell in and leave one at each end.
+    fn square_blocks(&self, b: u128, free: u128, left: bool, mut taken: u128) -> (u32, u32, u128, u128) {
         let (step, across) = (self.step(left), self.step(!left));
         let (shape, _) = self.block_shapes[usize::from(left)][0];
         let anchors = free & (free >> step);
         let square = anchors & (anchors >> across);
-        // The first cells of the blocks whose cells before the first line (after the second)
-        // are not free.
         let wall_before = !((b << across) | ((b << across) >> step));
         let wall_after = !((b >> (2 * across)) | (b >> (2 * across + step)));
-        let mut tops = square & (wall_before ^ wall_after) & !taken;
-        let (mut n, mut cells, mut beyond) = (0, 0u128, 0u128);
+        let mut tops = square & (wall_before | wall_after) & !taken;
+        let (mut two, mut one, mut cells, mut beyond) = (0, 0, 0u128, 0u128);
         let pair = 1u128 | (1u128 << step);
         while tops != 0 {
             let t = tops.trailing_zeros();
             tops &= tops - 1;
             let block = shape << t;
-            let out =
-                if wall_before >> t & 1 == 1 { (pair << (t + 2 * across)) & b } else { (pair << t >> across) & b };
-            if block & (taken | beyond) == 0 && out & taken == 0 {
-                n += 1;
-                cells |= block;
-                taken |= block;
-                beyond |= out;
+            if block & (taken | beyond) != 0 {
+                continue;
             }
+            let (before, after) = (wall_before >> t & 1 == 1, wall_after >> t & 1 == 1);
+            let out = match (before, after) {
+                (true, true) => 0,
+                (true, false) => (pair << (t + 2 * across)) & b,
+                _ => (pair << t >> across) & b,
+            };
+            if out & taken != 0 {
+                continue;
+            }
+            if out == 0 {
+                two += 1
+            } else {
+                one += 1
+            }
+            cells |= block;
+            taken |= block;
+            beyond |= out;
         }
-        (n, cells, beyond)
+        (two, one, cells, beyond)
     }
 
-    /// [`Geometry::one_wall_blocks`], for the tests.
+    /// [`Geometry::square_blocks`], for the tests.
     #[cfg(test)]
-    pub(super) fn one_wall_blocks_for_tests(&self, b: u128, free: u128, left: bool, taken: u128) -> (u32, u128, u128) {
-        self.one_wall_blocks(b, free, left, taken)
+    pub(super) fn square_blocks_for_tests(
+        &self,
+        b: u128,
+        free: u128,
+        left: bool,
+        taken: u128,
+    ) -> (u32, u32, u128, u128) {
+        self.square_blocks(b, free, left, taken)
     }
 
     /// [`Geometry::blocks`] striking out the overlapping blocks one cell of the block taken at
@@ -463,7 +493,40 @@ impl Geometry {
     ) -> bool {
         let sure = units.sure(first).saturating_add(mine);
         let bound = self.max_against_given(b, units, left, first, alone).saturating_add(theirs);
-        if first { sure > bound } else { sure >= bound }
+        if first {
+            sure > bound || self.counted_win_by_option(b, units, left, alone, (mine, theirs))
+        } else {
+            sure >= bound
+        }
+    }
+
+    /// Whether the side of `units`, moving first, wins by spending its first move on its best
+    /// option ([`Geometry::option_values`]) and then counting as the side moving second,
+    /// when that count ([`Units::sure`]) is the same as moving first (an even number of units
+    /// in each class of its order, say, or none). The first move is one of its safe moves, so
+    /// it still makes `sure(false)` moves in all; the other side then moves first against
+    /// the same units, on a board with fewer cells it can cover (the option's cell and the
+    /// cells it leaves with no free cell across): its bound moving first
+    /// ([`Geometry::max_against_given`]) less those cells, each of its three counts only
+    /// larger on the board before the move. The cells are none of the units' (their exposed
+    /// cells and blocks are left out), so nothing is counted twice. The side wins when its
+    /// moves outnumber that bound (it moved first).
+    pub(super) fn counted_win_by_option(
+        &self,
+        b: u128,
+        units: &Units,
+        left: bool,
+        alone: u32,
+        (mine, theirs): (u32, u32),
+    ) -> bool {
+        if units.is_plain() || units.sure(false) != units.sure(true) {
+            return false;
+        }
+        let (worth, _) = self.option_values(b, left, units.exposed | units.block_cells);
+        let Some(best) = (1..4).rev().find(|&v| worth[v] > 0) else { return false };
+        let sure = units.sure(false).saturating_add(mine);
+        let bound = self.max_against_taking(b, units, left, false, alone, best as u32).saturating_add(theirs);
+        sure > bound
     }
 
     /// An upper bound on the moves the other side (of `units`, Right when `left`) can make
@@ -502,9 +565,19 @@ impl Geometry {
     /// ([`Units::cells_taken`]): covered, or made safe for the side. In the order of
     /// [`Units::sure`] a unit is worth twelve, eight, four and three (twice the moves made
     /// plus the cells taken), so destroying the best unit left is again the other side's best.
+    /// A side with safe moves only takes the cells of its options as well
+    /// ([`Geometry::option_values`], [`alternate`]).
     ///
     /// `alone` is the other side's [`Geometry::max_moves`].
     pub(super) fn max_against_given(&self, b: u128, units: &Units, left: bool, first: bool, alone: u32) -> u32 {
+        self.max_against_taking(b, units, left, first, alone, 0)
+    }
+
+    /// [`Geometry::max_against_given`] with `extra` more cells taken from the other side, and
+    /// with the options of a side with safe moves only: that side plays its best option left
+    /// each turn before any plain safe move, and the other side, to leave it fewest cells,
+    /// covers the best option cell left each turn ([`alternate`]).
+    fn max_against_taking(&self, b: u128, units: &Units, left: bool, first: bool, alone: u32, extra: u32) -> u32 {
         let (open, two) = (units.open, units.open_two);
         // Blocks of both widths and dominoes with two exposed cells are worth two moves to
         // the other side, the dominoes with one exposed cell one.
@@ -516,14 +589,145 @@ impl Geometry {
         let contested = self.max_moves(b & !units.exposed & !units.block_cells, !left) + 2 * units.tough + killed;
         let shrunk = alone.saturating_sub(2 * units.blocks_played(first));
         let coverable = (b & !self.protected(b, left)).count_ones();
-        let cells = coverable.saturating_sub(units.cells_taken(first)) / 2;
+        let mut taken = units.cells_taken(first) + extra;
+        if units.is_plain() {
+            let (worth, adjacent) = self.option_values(b, left, 0);
+            taken += alternate(worth, adjacent, first);
+        }
+        let cells = coverable.saturating_sub(taken) / 2;
         shrunk.min(contested).min(cells)
     }
 
+    /// The side's options: how many are worth one, two and three cells to it, and whether
+    /// two option cells are side by side across (one move of the other side could cover both).
+    ///
+    /// An option is a safe move `p q` (both cells protected, [`Geometry::safe_pairs`]) with a
+    /// free cell `x` next to it in the side's direction (`p q x` in a line, or `x p q`) that
+    /// the other side can cover and that is none of `excluded` (the cells of the side's
+    /// units). Playing `q x` instead of `p q` is still one move and leaves `p` alone (a single
+    /// protected cell, of use to nobody), but covers `x`, which the other side could have
+    /// covered; and each cell across from `x` whose only free cell across is `x` (and is
+    /// neither excluded nor an option cell itself) can then never be covered either. Those
+    /// cells, `x` included, are the option's worth. The other side can only take an option
+    /// away by covering `x` (a cell across from `x` can only be covered with `x`), with one
+    /// of its own moves, which cover two of its cells anyway: so an option played before its
+    /// cell is covered takes its worth from the cells the other side will ever cover, and each
+    /// move of the other side takes away one option at most, or two when their cells are side
+    /// by side across. A pair with cells free on both ends is one option (the better end),
+    /// and each cell is the option of one pair.
+    pub(super) fn option_values(&self, b: u128, left: bool, excluded: u128) -> ([u32; 4], bool) {
+        let (step, across) = (self.step(left), self.step(!left));
+        let protected = self.protected(b, left);
+        let (_, used) = self.safe_pairs(b, protected, left);
+        let cand = b & !protected & !used & !excluded;
+        // The second cells of the pairs: a pair is two used cells in a line, the second with
+        // the first before it; `used` pairs greedily, so the second cells are those at an odd
+        // distance from the start of their run of used cells.
+        let seconds = if left { self.odd_below(used) } else { odd_across(used) };
+        let firsts = seconds >> step;
+        let after = (seconds << step) & cand;
+        let before = (firsts >> step) & cand;
+        if after | before == 0 {
+            return ([0; 4], false);
+        }
+        // Cells across from an option cell whose only free cell across it is: dead once it is
+        // covered.
+        let dead_of = |x: u128| -> u32 {
+            let mut n = 0;
+            for y in [x << across, x >> across] {
+                let y = y & b & !protected & !excluded;
+                if y != 0 {
+                    let other = if y == x << across { y << across } else { y >> across };
+                    if other & b == 0 && y & (after | before) == 0 {
+                        n += 1;
+                    }
+                }
+            }
+            n
+        };
+        // How many options are worth one, two and three cells (index 0 unused).
+        let mut worth = [0u32; 4];
+        let mut pairs = seconds & ((after >> step) | (before << (2 * step)));
+        let mut xs = 0u128;
+        while pairs != 0 {
+            let s = pairs & pairs.wrapping_neg();
+            pairs &= pairs - 1;
+            // Each cell is the option of one pair at most.
+            let (mut best, mut cell) = (0, 0u128);
+            for x in [(s << step) & after & !xs, (s >> (2 * step)) & before & !xs] {
+                if x != 0 && 1 + dead_of(x) > best {
+                    (best, cell) = (1 + dead_of(x), x);
+                }
+            }
+            if cell != 0 {
+                xs |= cell;
+                worth[best as usize] += 1;
+            }
+        }
+        // One move of the other side covers one option cell, or two side by side across.
+        (worth, xs & ((xs << across) | (xs >> across)) != 0)
+    }
+}
+
+/// The cells a side with options worth `worth` ([`Geometry::option_values`]) is sure to
+/// take when it plays its best option left each turn and the other side takes away the best
+/// one left each turn (one a move, or two when option cells are side by side across): of the
+/// options from best to worst, the first, third, fifth, ... when the side moves first, the
+/// second, fourth, ... when it moves second (every third when two go at a time).
+fn alternate(worth: [u32; 4], adjacent: bool, first: bool) -> u32 {
+    let (period, start) = match (adjacent, first) {
+        (false, true) => (2, 0),
+        (false, false) => (2, 1),
+        (true, true) => (3, 0),
+        (true, false) => (3, 2),
+    };
+    let (mut total, mut k) = (0, 0u32);
+    for v in [3, 2, 1] {
+        for _ in 0..worth[v as usize] {
+            if k >= start && (k - start).is_multiple_of(period) {
+                total += v;
+            }
+            k += 1;
+        }
+    }
+    total
+}
+
+impl Geometry {
     /// The free cells of `b` the other side can never cover: no free cell across.
     pub(super) fn protected(&self, b: u128, left: bool) -> u128 {
         let across = self.step(!left);
         b & !(b << across) & !(b >> across)
+    }
+
+    /// The side's safe moves: the most disjoint dominoes on the cells of `protected` (those
+    /// of `b` the other side can never cover), and their cells.
+    ///
+    /// A run of protected cells of odd length leaves one cell alone. [`Geometry::pairs`]
+    /// leaves the last; here a run with a free cell just before it that the other side can
+    /// cover leaves its first instead, so that the cell left and that free one make a
+    /// domino for [`Geometry::units`] (a unit whose one exposed cell is that free cell), as
+    /// the last cell does with a free cell after the run. The number of safe moves is the
+    /// same either way.
+    pub(super) fn safe_pairs(&self, b: u128, protected: u128, left: bool) -> (u32, u128) {
+        let step = self.step(left);
+        let starts = protected & !(protected << step);
+        let open_before = starts & ((b & !protected) << step);
+        if open_before == 0 {
+            return self.pairs(protected, left);
+        }
+        // The ends of the odd runs (an even distance from their start), spread back over
+        // their runs.
+        let odd = if left { self.odd_below(protected) } else { odd_across(protected) };
+        let mut odd_runs = protected & !(protected >> step) & !odd;
+        loop {
+            let grown = odd_runs | ((odd_runs >> step) & protected);
+            if grown == odd_runs {
+                break;
+            }
+            odd_runs = grown;
+        }
+        self.pairs(protected & !(open_before & odd_runs), left)
     }
 
     /// The greatest number of disjoint dominoes of one side on the cells of `b` (the sum of
