@@ -8,7 +8,7 @@ use cgt_core::game::{Games, Outcome};
 
 use super::super::{Board, Domineering};
 use super::OutcomeSearch;
-use super::wide::Geometry;
+use super::wide::{Geometry, Units};
 use crate::test_rng::Rng;
 
 /// A random board of `rows` x `cols`, each cell occupied with probability `holes / 10`.
@@ -407,14 +407,24 @@ fn sure_moves_are_sure_against_brute_force() {
     assert!(with_one_wall > 100, "too few boards with one-wall blocks: {with_one_wall}");
 }
 
+/// Whether a side with units has options counted after them (none of their cells at or
+/// across from a unit's exposed cell or a block cell).
+fn has_late_options(geo: &Geometry, b: u128, units: &Units, left: bool) -> bool {
+    let near = units.exposed | units.block_cells;
+    let across = if left { 1 } else { geo.cols() as u32 + 1 };
+    let excluded = near | (near << across) | (near >> across);
+    !units.is_plain() && geo.option_values(b, left, units.safe_cells, excluded).0 != [0; 4]
+}
+
 /// The options (safe moves shifted onto a cell the other side could cover) against the plain
 /// search, on boards of up to 24 cells with few holes, where they decide more often: a side
-/// with safe moves only, and a side that spends its first move on an option.
+/// with safe moves only, a side that spends its first move on an option, and a side that
+/// plays its options after its units.
 #[test]
 fn option_rules_agree_with_the_plain_search() {
     let mut rng = Rng::new(0x0b7_1035);
     let mut memo = HashMap::new();
-    let (mut plain, mut first) = (0, 0);
+    let (mut plain, mut first, mut late) = (0, 0, 0);
     for _ in 0..12_000 {
         let rows = 2 + rng.below(4) as usize;
         let cols = 2 + rng.below((24 / rows - 1).min(5) as u64) as usize;
@@ -425,23 +435,32 @@ fn option_rules_agree_with_the_plain_search() {
         for left in [true, false] {
             let mine = geo.units(free, left);
             let alone = geo.max_moves(free, !left);
-            let options = mine.is_plain() && geo.option_values(free, left, 0).0 != [0; 4];
+            let options = mine.is_plain() && geo.option_values(free, left, mine.safe_cells, 0).0 != [0; 4];
             let by_option = geo.counted_win_by_option(free, &mine, left, alone, (0, 0));
             let counted = geo.counted_win(free, &mine, left, true, alone, (0, 0));
-            if (options && counted) || by_option {
+            let late_options = counted && has_late_options(&geo, free, &mine, left);
+            if (options && counted) || by_option || late_options {
                 assert!(plain_wins(&mut memo, &board, left), "{} left {left}: counted a win", board.to_notation());
                 plain += u32::from(options && counted);
                 first += u32::from(by_option);
+                late += u32::from(late_options);
             }
             let theirs = geo.units(free, !left);
-            let options = theirs.is_plain() && geo.option_values(free, !left, 0).0 != [0; 4];
-            if options && geo.counted_win(free, &theirs, !left, false, geo.max_moves(free, left), (0, 0)) {
+            let options = theirs.is_plain() && geo.option_values(free, !left, theirs.safe_cells, 0).0 != [0; 4];
+            let late_options = has_late_options(&geo, free, &theirs, !left);
+            if (options || late_options)
+                && geo.counted_win(free, &theirs, !left, false, geo.max_moves(free, left), (0, 0))
+            {
                 assert!(!plain_wins(&mut memo, &board, left), "{} left {left}: counted a loss", board.to_notation());
-                plain += 1;
+                plain += u32::from(options);
+                late += u32::from(late_options);
             }
         }
     }
-    assert!(plain > 30 && first > 30, "too few decided with options: {plain} with safe moves only, {first} first");
+    assert!(
+        plain > 30 && first > 30 && late > 30,
+        "too few decided with options: {plain} with safe moves only, {first} first, {late} after units"
+    );
 }
 
 /// The counting rules of the search against the plain search: a side to move whose sure
@@ -470,7 +489,8 @@ fn counting_rules_agree_with_the_plain_search() {
                 with_blocks += u32::from(mine.blocks > 0);
                 with_wide += u32::from(mine.wide > 0);
                 with_one_wall += u32::from(mine.one_wall > 0);
-                with_options += u32::from(mine.is_plain() && geo.option_values(free, left, 0).0 != [0; 4]);
+                with_options +=
+                    u32::from(mine.is_plain() && geo.option_values(free, left, mine.safe_cells, 0).0 != [0; 4]);
                 let alone = geo.max_moves(free, !left);
                 by_option_first += u32::from(geo.counted_win_by_option(free, &mine, left, alone, (0, 0)));
                 by_shrinking +=
@@ -482,7 +502,8 @@ fn counting_rules_agree_with_the_plain_search() {
                 with_blocks += u32::from(theirs.blocks > 0);
                 with_wide += u32::from(theirs.wide > 0);
                 with_one_wall += u32::from(theirs.one_wall > 0);
-                with_options += u32::from(theirs.is_plain() && geo.option_values(free, !left, 0).0 != [0; 4]);
+                with_options +=
+                    u32::from(theirs.is_plain() && geo.option_values(free, !left, theirs.safe_cells, 0).0 != [0; 4]);
                 let alone = geo.max_moves(free, left);
                 by_shrinking += u32::from(
                     theirs.sure(false) < alone && theirs.sure(false) + 2 * theirs.blocks_played(false) >= alone,

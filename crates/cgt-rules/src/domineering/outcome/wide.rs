@@ -29,6 +29,8 @@ pub(super) struct Geometry {
 pub(super) struct Units {
     /// Disjoint dominoes on cells the other side can never cover.
     pub safe: u32,
+    /// Their cells ([`Geometry::safe_pairs`]).
+    pub safe_cells: u128,
     /// Triples in a line whose middle cell is protected: two moves destroy one.
     pub tough: u32,
     /// Dominoes with an exposed cell: one move destroys one.
@@ -255,8 +257,18 @@ impl Geometry {
         let (step, across) = (self.step(left), self.step(!left));
         let free = b & !used;
         let exposed = free & !protected;
-        let mut u =
-            Units { safe, tough: 0, open: 0, open_two: 0, exposed: 0, blocks: 0, one_wall: 0, block_cells: 0, wide: 0 };
+        let mut u = Units {
+            safe,
+            safe_cells: used,
+            tough: 0,
+            open: 0,
+            open_two: 0,
+            exposed: 0,
+            blocks: 0,
+            one_wall: 0,
+            block_cells: 0,
+            wide: 0,
+        };
         let (wide, wide_cells) = self.blocks(b, free, left, 3);
         let (blocks, one_wall, block_cells, beyond) = self.square_blocks(b, free, left, wide_cells);
         let one_wall_cells = 0;
@@ -492,12 +504,22 @@ impl Geometry {
         (mine, theirs): (u32, u32),
     ) -> bool {
         let sure = units.sure(first).saturating_add(mine);
-        let bound = self.max_against_given(b, units, left, first, alone).saturating_add(theirs);
-        if first {
-            sure > bound || self.counted_win_by_option(b, units, left, alone, (mine, theirs))
-        } else {
-            sure >= bound
+        let wins = |bound: u32| {
+            let bound = bound.saturating_add(theirs);
+            if first { sure > bound } else { sure >= bound }
+        };
+        let (others, cells) = self.bound_parts(b, units, left, first, alone, 0);
+        if wins(others.min(cells / 2)) {
+            return true;
         }
+        // The options only lower the count of cells, by at most three cells for every other
+        // safe move (one for every other when the side has units): looked for only when
+        // that could be enough.
+        let most = if units.is_plain() { 3 } else { 1 } * units.safe.div_ceil(2);
+        if wins(cells.saturating_sub(most) / 2) && wins(self.max_against_given(b, units, left, first, alone)) {
+            return true;
+        }
+        first && self.counted_win_by_option(b, units, left, alone, (mine, theirs))
     }
 
     /// Whether the side of `units`, moving first, wins by spending its first move on its best
@@ -522,11 +544,15 @@ impl Geometry {
         if units.is_plain() || units.sure(false) != units.sure(true) {
             return false;
         }
-        let (worth, _) = self.option_values(b, left, units.exposed | units.block_cells);
-        let Some(best) = (1..4).rev().find(|&v| worth[v] > 0) else { return false };
         let sure = units.sure(false).saturating_add(mine);
-        let bound = self.max_against_taking(b, units, left, false, alone, best as u32).saturating_add(theirs);
-        sure > bound
+        let (others, cells) = self.bound_parts(b, units, left, false, alone, 0);
+        // An option is worth three cells at most.
+        if sure <= others.min(cells.saturating_sub(3) / 2).saturating_add(theirs) {
+            return false;
+        }
+        let (worth, _) = self.option_values(b, left, units.safe_cells, units.exposed | units.block_cells);
+        let Some(best) = (1..4).rev().find(|&v| worth[v] > 0) else { return false };
+        sure > (cells.saturating_sub(best as u32) / 2).saturating_add(theirs)
     }
 
     /// An upper bound on the moves the other side (of `units`, Right when `left`) can make
@@ -565,19 +591,30 @@ impl Geometry {
     /// ([`Units::cells_taken`]): covered, or made safe for the side. In the order of
     /// [`Units::sure`] a unit is worth twelve, eight, four and three (twice the moves made
     /// plus the cells taken), so destroying the best unit left is again the other side's best.
-    /// A side with safe moves only takes the cells of its options as well
-    /// ([`Geometry::option_values`], [`alternate`]).
+    ///
+    /// The cells of the side's options ([`Geometry::option_values`]) are taken too. A side
+    /// with safe moves only plays its best option each turn from the start ([`alternate`]).
+    /// A side with units plays them first, then options (each counted as one cell), then its
+    /// other safe moves; only options whose cell is neither a unit's exposed cell or a block
+    /// cell nor across from one count, so that no move of the other side both touches a unit
+    /// and covers an option cell. Had every move of the other side destroyed a unit, the units
+    /// run out after one turn each (a triple hit is answered at once, which changes no turn),
+    /// and the options then alternate from the side whose turn it is. Each move of the other
+    /// side that destroys no unit leaves the side one more unit (worth three or more in the
+    /// measure above) and costs it at most three options (two covered, one from the turn
+    /// changing hands), so it never lowers twice the side's moves plus the cells taken, and
+    /// the count stays a bound.
     ///
     /// `alone` is the other side's [`Geometry::max_moves`].
     pub(super) fn max_against_given(&self, b: u128, units: &Units, left: bool, first: bool, alone: u32) -> u32 {
-        self.max_against_taking(b, units, left, first, alone, 0)
+        let (others, cells) = self.bound_parts(b, units, left, first, alone, 0);
+        others.min(cells.saturating_sub(self.option_cells(b, units, left, first)) / 2)
     }
 
-    /// [`Geometry::max_against_given`] with `extra` more cells taken from the other side, and
-    /// with the options of a side with safe moves only: that side plays its best option left
-    /// each turn before any plain safe move, and the other side, to leave it fewest cells,
-    /// covers the best option cell left each turn ([`alternate`]).
-    fn max_against_taking(&self, b: u128, units: &Units, left: bool, first: bool, alone: u32, extra: u32) -> u32 {
+    /// The parts of [`Geometry::max_against_given`] without the options: the least of the
+    /// counts by moves (`shrunk` and `contested`), and the cells the other side may still
+    /// cover (half of them bound its moves), less `extra`.
+    fn bound_parts(&self, b: u128, units: &Units, left: bool, first: bool, alone: u32, extra: u32) -> (u32, u32) {
         let (open, two) = (units.open, units.open_two);
         // Blocks of both widths and dominoes with two exposed cells are worth two moves to
         // the other side, the dominoes with one exposed cell one.
@@ -589,13 +626,30 @@ impl Geometry {
         let contested = self.max_moves(b & !units.exposed & !units.block_cells, !left) + 2 * units.tough + killed;
         let shrunk = alone.saturating_sub(2 * units.blocks_played(first));
         let coverable = (b & !self.protected(b, left)).count_ones();
-        let mut taken = units.cells_taken(first) + extra;
+        (shrunk.min(contested), coverable.saturating_sub(units.cells_taken(first) + extra))
+    }
+
+    /// The cells the side's options take from the other side ([`Geometry::max_against_given`]):
+    /// a side with safe moves only plays its best option each turn from the start, and the
+    /// other side covers the best option cell left each turn ([`alternate`]); a side with units
+    /// plays its options after them.
+    fn option_cells(&self, b: u128, units: &Units, left: bool, first: bool) -> u32 {
         if units.is_plain() {
-            let (worth, adjacent) = self.option_values(b, left, 0);
-            taken += alternate(worth, adjacent, first);
+            let (worth, adjacent) = self.option_values(b, left, units.safe_cells, 0);
+            return alternate(worth, adjacent, first);
         }
-        let cells = coverable.saturating_sub(taken) / 2;
-        shrunk.min(contested).min(cells)
+        // Options whose cell no move that touches a unit can cover, played after the units,
+        // one a turn from the turn the units run out.
+        let near = units.exposed | units.block_cells;
+        let across = self.step(!left);
+        let (worth, adjacent) =
+            self.option_values(b, left, units.safe_cells, near | (near << across) | (near >> across));
+        let n = worth[1] + worth[2] + worth[3];
+        if n == 0 {
+            return 0;
+        }
+        let pure_first = first ^ ((units.wide + units.blocks + units.open) % 2 == 1);
+        alternate([0, n, 0, 0], adjacent, pure_first)
     }
 
     /// The side's options: how many are worth one, two and three cells to it, and whether
@@ -615,10 +669,9 @@ impl Geometry {
     /// move of the other side takes away one option at most, or two when their cells are side
     /// by side across. A pair with cells free on both ends is one option (the better end),
     /// and each cell is the option of one pair.
-    pub(super) fn option_values(&self, b: u128, left: bool, excluded: u128) -> ([u32; 4], bool) {
+    pub(super) fn option_values(&self, b: u128, left: bool, used: u128, excluded: u128) -> ([u32; 4], bool) {
         let (step, across) = (self.step(left), self.step(!left));
         let protected = self.protected(b, left);
-        let (_, used) = self.safe_pairs(b, protected, left);
         let cand = b & !protected & !used & !excluded;
         // The second cells of the pairs: a pair is two used cells in a line, the second with
         // the first before it; `used` pairs greedily, so the second cells are those at an odd
