@@ -271,11 +271,10 @@ impl Geometry {
         };
         let (wide, wide_cells) = self.blocks(b, free, left, 3);
         let (blocks, one_wall, block_cells, beyond) = self.square_blocks(b, free, left, wide_cells);
-        let one_wall_cells = 0;
         u.blocks = blocks + one_wall;
         u.one_wall = one_wall;
         u.wide = wide;
-        let block_cells = block_cells | wide_cells | one_wall_cells;
+        let block_cells = block_cells | wide_cells;
         u.block_cells = block_cells;
         // A move of the other side on a cell beyond a one-wall block also covers a cell of
         // the block: no other unit may have an exposed cell there.
@@ -350,10 +349,11 @@ impl Geometry {
     /// its cells is beyond one; the cells beyond are returned so that no other unit has an
     /// exposed cell there.
     ///
-    /// Both kinds are taken in one pass, lowest first cell first: taking every block with two
-    /// walls before any with one (as before session 26) packs fewer where the two overlap,
-    /// where the two overlap: along a strip two cells deep whose first square has one wall
-    /// and the others two, the blocks with two walls start a cell in and leave one at each end.
+    ///
+    /// Both kinds are taken in one pass, lowest first cell first. Taking every block with two
+    /// walls before any with one (as before session 26) packs fewer where the two overlap:
+    /// along a strip two cells deep whose first square has one wall and the others two, the
+    /// blocks with two walls start a cell in and leave one at each end.
     fn square_blocks(&self, b: u128, free: u128, left: bool, mut taken: u128) -> (u32, u32, u128, u128) {
         let (step, across) = (self.step(left), self.step(!left));
         let (shape, _) = self.block_shapes[usize::from(left)][0];
@@ -508,7 +508,7 @@ impl Geometry {
             let bound = bound.saturating_add(theirs);
             if first { sure > bound } else { sure >= bound }
         };
-        let (others, cells) = self.bound_parts(b, units, left, first, alone, 0);
+        let (others, cells) = self.bound_parts(b, units, left, first, alone);
         if wins(others.min(cells / 2)) {
             return true;
         }
@@ -545,7 +545,7 @@ impl Geometry {
             return false;
         }
         let sure = units.sure(false).saturating_add(mine);
-        let (others, cells) = self.bound_parts(b, units, left, false, alone, 0);
+        let (others, cells) = self.bound_parts(b, units, left, false, alone);
         // An option is worth three cells at most.
         if sure <= others.min(cells.saturating_sub(3) / 2).saturating_add(theirs) {
             return false;
@@ -607,14 +607,14 @@ impl Geometry {
     ///
     /// `alone` is the other side's [`Geometry::max_moves`].
     pub(super) fn max_against_given(&self, b: u128, units: &Units, left: bool, first: bool, alone: u32) -> u32 {
-        let (others, cells) = self.bound_parts(b, units, left, first, alone, 0);
+        let (others, cells) = self.bound_parts(b, units, left, first, alone);
         others.min(cells.saturating_sub(self.option_cells(b, units, left, first)) / 2)
     }
 
     /// The parts of [`Geometry::max_against_given`] without the options: the least of the
     /// counts by moves (`shrunk` and `contested`), and the cells the other side may still
-    /// cover (half of them bound its moves), less `extra`.
-    fn bound_parts(&self, b: u128, units: &Units, left: bool, first: bool, alone: u32, extra: u32) -> (u32, u32) {
+    /// cover (half of them bound its moves).
+    fn bound_parts(&self, b: u128, units: &Units, left: bool, first: bool, alone: u32) -> (u32, u32) {
         let (open, two) = (units.open, units.open_two);
         // Blocks of both widths and dominoes with two exposed cells are worth two moves to
         // the other side, the dominoes with one exposed cell one.
@@ -626,7 +626,7 @@ impl Geometry {
         let contested = self.max_moves(b & !units.exposed & !units.block_cells, !left) + 2 * units.tough + killed;
         let shrunk = alone.saturating_sub(2 * units.blocks_played(first));
         let coverable = (b & !self.protected(b, left)).count_ones();
-        (shrunk.min(contested), coverable.saturating_sub(units.cells_taken(first) + extra))
+        (shrunk.min(contested), coverable.saturating_sub(units.cells_taken(first)))
     }
 
     /// The cells the side's options take from the other side ([`Geometry::max_against_given`]):
