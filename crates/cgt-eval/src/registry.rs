@@ -63,6 +63,9 @@ pub struct SettingDef {
 
 /// Evaluates a ruleset position.
 pub(crate) type RulesetEval = fn(&mut Session, &Ruleset, &Span, &Ctx) -> EvalResult<Computed>;
+
+/// How an outcome search answers a position ([`OutcomeRow`]).
+pub(crate) type OutcomeEval = fn(&mut Session, &Ruleset, &Span, &Ctx) -> Option<EvalResult<Computed>>;
 /// Reads a heap game's rule from its name and settings.
 pub(crate) type HeapRuleReader = fn(&RuleSpec) -> EvalResult<HeapRule>;
 /// Reads a partizan ruleset's position as a value of the [`AnyPosition`] trait.
@@ -74,8 +77,10 @@ pub(crate) type FunctionEval = fn(&mut Session, &Call, &Ctx) -> EvalResult<Compu
 pub(crate) struct OutcomeRow {
     /// The ruleset's name.
     pub ruleset: &'static str,
-    /// The search: a position to its outcome (`Value::Outcome`), saying it is by search.
-    pub search: RulesetEval,
+    /// The search: a position to its outcome (`Value::Outcome`), saying it is by search; `None`
+    /// when the position is small enough that its value is the answer (the value is computed
+    /// instead, as for a ruleset without a search).
+    pub search: OutcomeEval,
 }
 
 /// One ruleset of the language.

@@ -208,6 +208,7 @@ impl<P> Frame<P> {
     }
 }
 
+pub mod outcome;
 #[cfg(test)]
 pub(crate) mod testing;
 

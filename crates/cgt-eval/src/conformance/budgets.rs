@@ -86,7 +86,11 @@ pub(super) fn large(row: &str) -> Option<&'static [&'static str]> {
         "fair" => &["fair[BWBWBWBW, WBWBWBWB, BBWWBBWW, WWBBWWBB, BWWBBWWB, WBBWWBBW]"],
         "graph" => &["graph[1->2, 2->3, 3->1, 3->4, 4->5, 5->6, 6->4, 6->7, 7->1, 2->6, 5->2] from=1"],
         // Functions: of the large games above, or with arguments that grow the work.
-        "outcome" => &["outcome(domineering[8x8])"],
+        "outcome" => &[
+            "outcome(domineering[8x8])",
+            r#"outcome(clobber["xoxox", "oxoxo", "xoxox", "oxoxo", "xoxox"])"#,
+            r#"konane["xoxoxo", "o.oxox", "xoxo.o", "oxoxox", "x.xoxo", "oxoxox"] is N"#,
+        ],
         "cf" | "options" | "birthday" | "leftstop" | "rightstop" | "mean" | "temp" | "thermograph" | "freeze"
         | "rcf" | "leftincentives" | "rightincentives" | "explain" | "companion" => return Some(with_clobber(row)),
         "atomic" => &[

@@ -2,6 +2,7 @@
 //! their errors as diagnostics with exact spans.
 
 use cgt_rules::grid::{GridError, MAX_CELLS};
+use cgt_rules::position::outcome::{Measured, OutcomeSearch};
 use cgt_rules::position::{Solver, Tabled};
 use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
 
@@ -32,6 +33,32 @@ pub(crate) fn board_value<B: Tabled + Send + 'static>(
     let (table, games) = s.table_and_games::<Solver<B>>();
     let g = table.value(games, board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))
+}
+
+/// The outcome class of a board of a stone ruleset by the outcome search
+/// ([`OutcomeSearch`]), without its value; `None` when every region of the board is small
+/// enough for the search to value it exactly, so that the value itself is the answer (and is
+/// computed as for any position). The search's table is kept in the session between
+/// statements, as the solver's is.
+pub(crate) fn board_outcome<B: Measured + Send + 'static>(
+    s: &mut Session,
+    board: &B,
+    span: &Span,
+    ctx: &Ctx,
+) -> Option<EvalResult<Computed>> {
+    let mut search = std::mem::take(s.table::<OutcomeSearch<B>>());
+    if search.is_small(board) {
+        *s.table::<OutcomeSearch<B>>() = search;
+        return None;
+    }
+    let (solver, games) = s.table_and_games::<Solver<B>>();
+    let found = search.outcome(games, solver, board, ctx.budget);
+    *s.table::<OutcomeSearch<B>>() = search;
+    Some(
+        found
+            .map(|o| super::domineering::by_search(o, "by search; value not computed"))
+            .map_err(|e| gave_up(e, span.clone(), ctx.budget)),
+    )
 }
 
 /// The rows of a board written as strings in quotes (`"xo.", "..o"`).

@@ -33,7 +33,10 @@ impl Session {
         let r = bound.as_ref().unwrap_or(r);
         let row = OUTCOME_ROWS.iter().find(|row| row.ruleset == r.name.node)?;
         let Some(Callee::Ruleset(def)) = self.position_callee(&r.name.node) else { return None };
-        Some(check_settings(def, &r.name, &r.settings).and_then(|()| (row.search)(self, r, &e.span, ctx)))
+        if let Err(d) = check_settings(def, &r.name, &r.settings) {
+            return Some(Err(d));
+        }
+        (row.search)(self, r, &e.span, ctx)
     }
 
     /// Evaluates a ruleset position through its row.

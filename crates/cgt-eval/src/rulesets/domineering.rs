@@ -48,7 +48,11 @@ fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
 /// The outcome search of `domineering` positions (`outcome(domineering[8x8])`).
 pub(crate) const OUTCOME: OutcomeRow = OutcomeRow { ruleset: "domineering", search: outcome };
 
-fn outcome(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+fn outcome(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> Option<EvalResult<Computed>> {
+    Some(outcome_of(s, r, span, ctx))
+}
+
+fn outcome_of(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let board = board(r)?;
     match search(s, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))? {
         Some(o) => Ok(by_search(o, "by search; value not computed")),
@@ -78,7 +82,7 @@ fn search(s: &mut Session, board: &Board, budget: &Budget) -> Result<Option<Outc
 }
 
 /// An outcome found by search, saying how.
-fn by_search(o: Outcome, how: &str) -> Computed {
+pub(crate) fn by_search(o: Outcome, how: &str) -> Computed {
     Computed::plain(Value::Outcome(o)).with_extra("outcome", how)
 }
 

@@ -3,9 +3,9 @@
 use cgt_rules::konane::Board;
 use cgt_syntax::{Ruleset, Span};
 
-use super::board::{Cells, board_value, grid_error, rows};
+use super::board::{Cells, board_outcome, board_value, grid_error, rows};
 use crate::context::{Computed, Ctx};
-use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::registry::{AnyPosition, OutcomeRow, Returns, RulesetDef};
 use crate::session::Session;
 use crate::value::EvalResult;
 
@@ -20,7 +20,8 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     returns: Returns::Game,
     limits: "Exponential: the definition over the whole board (it is not split: jumps need empty squares), \
              with symmetries, colour swaps and a transposition table; boards of at most 256 cells. A 4x6 \
-             board with 20 stones and 4 empty squares takes about 4 s.",
+             board with 20 stones and 4 empty squares takes about 4 s. `outcome(konane[...])` and \
+             `konane[...] is X` search who wins without the value when the board has more than 10 cells.",
     source: "theory/canonical-forms.md; LiP ch. 1; M. D. Ernst, \"Playing Konane mathematically: a \
              combinatorial game-theoretic analysis\", UMAP Journal 16 (1995).",
     eval,
@@ -40,4 +41,15 @@ fn read(r: &Ruleset) -> EvalResult<(Board, usize)> {
 fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
     let (board, cells) = read(r)?;
     board_value(s, &board, cells, span, ctx)
+}
+
+/// `outcome(konane[...])` and `konane[...] is X` by the outcome search, for boards too large
+/// to value at once.
+pub(crate) const OUTCOME: OutcomeRow = OutcomeRow { ruleset: "konane", search: outcome };
+
+fn outcome(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> Option<EvalResult<Computed>> {
+    match read(r) {
+        Ok((board, _)) => board_outcome(s, &board, span, ctx),
+        Err(d) => Some(Err(d)),
+    }
 }

@@ -7,7 +7,9 @@ use cgt_core::game::{DisplayStyle, Games};
 use super::Board;
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_boards_agree, plain_steps, random_rows, shown_by_search};
+use crate::position::testing::{
+    Rows, assert_boards_agree, assert_outcomes_agree, plain_steps, random_rows, shown_by_search,
+};
 use crate::test_rng::Rng;
 
 #[test]
@@ -67,4 +69,42 @@ fn big_boards_run_out_of_budget() {
     let start = std::time::Instant::now();
     assert_eq!(board.game(&mut Games::new(), &budget), Err(cgt_core::Exhausted::Time));
     assert!(start.elapsed() < std::time::Duration::from_secs(2));
+}
+
+#[test]
+fn outcome_search_agrees_with_the_plain_values() {
+    let mut rng = Rng(0x0c10_bbe5_0a7c_0e01);
+    // Up to 12 cells, so that many boards hold a region larger than the 6 cells valued exactly.
+    let boards: Vec<Vec<String>> = (0..400).map(|_| random_board(&mut rng, 12)).collect();
+    let (checked, searched) =
+        assert_outcomes_agree(boards, |text| Board::from_rows(text).unwrap(), &plain_moves, &[0, 2, 6]);
+    assert_eq!(checked, 400);
+    assert!(searched >= 100, "only {searched} boards had a region over 6 cells");
+}
+
+#[test]
+fn outcome_search_agrees_with_the_values_of_larger_boards() {
+    // Boards with a group over the 10 cells valued exactly by default, so that the search
+    // runs, against the outcomes of the solver's values.
+    let boards: [&[&str]; 5] = [
+        &["xoxo", "oxox", "xoxo"],
+        &["xoxoxo", "oxoxox"],
+        &["xoxoxox", "oxoxoxo"],
+        &["xxoxo", "oxo.x", "xoxoo"],
+        &["oxoxoxoxoxox"],
+    ];
+    let budget = Budget::unlimited();
+    let (mut games, mut solver) = (Games::new(), crate::position::Solver::new());
+    let mut search = crate::position::outcome::OutcomeSearch::default();
+    for rows in boards {
+        let b = Board::from_rows(rows).unwrap();
+        assert!(!search.is_small(&b), "{rows:?} is valued whole");
+        let g = solver.value(&mut games, &b, &budget).unwrap();
+        let want = games.outcome(g, &budget).unwrap();
+        assert_eq!(
+            search.outcome(&mut games, &mut crate::position::Solver::new(), &b, &budget).unwrap(),
+            want,
+            "{rows:?}"
+        );
+    }
 }

@@ -13,6 +13,7 @@ use cgt_core::game::{GameId, Games};
 use cgt_core::{Budget, Exhausted};
 
 use super::{Grid, GridError};
+use crate::position::outcome::Measured;
 use crate::position::{Partizan, Solver, Tabled};
 
 /// The letters of most games of stones: empty, Left's stone, Right's stone.
@@ -105,6 +106,13 @@ impl<R: StoneRules> Tabled for Stones<R> {
     fn negated(&self) -> Option<Self> {
         let swapped = Self::of(R::mirror(&self.grid));
         (swapped < *self).then_some(swapped)
+    }
+}
+
+/// A region's size is the cells of its (cropped) board.
+impl<R: StoneRules> Measured for Stones<R> {
+    fn size(&self) -> usize {
+        self.grid.cells().len()
     }
 }
 

@@ -14,6 +14,7 @@ use std::hash::Hash;
 use cgt_core::Budget;
 use cgt_core::game::{DisplayStyle, GameId, Games};
 
+use super::outcome::{Measured, OutcomeSearch};
 use super::{Partizan, Solver, Tabled, search};
 use crate::test_rng::Rng;
 
@@ -159,6 +160,36 @@ pub(crate) fn assert_boards_agree<P: Tabled>(
 ) -> usize {
     let pairs = boards.into_iter().map(|text| (rows_of(&text), parse(&text)));
     assert_plain_agrees(&mut Games::new(), pairs, moves)
+}
+
+/// Asserts that the outcome search ([`OutcomeSearch`]) gives each board the outcome class of
+/// the value [`plain_value`] gives its plain form under `moves` (the test's own move
+/// generator), with regions valued exactly up to each size of `smalls` (0: every region
+/// searched); one search state per size serves every board, so that the table carries over
+/// from one board to the next. Returns how many boards were checked, and how many of them were
+/// not small enough to be valued whole at the largest size.
+pub(crate) fn assert_outcomes_agree<P: Measured>(
+    boards: impl IntoIterator<Item = Vec<String>>,
+    parse: impl Fn(&[String]) -> P,
+    moves: &dyn Fn(&Rows, bool) -> Vec<Rows>,
+    smalls: &[usize],
+) -> (usize, usize) {
+    let budget = Budget::unlimited();
+    let (mut games, mut memo, mut solver) = (Games::new(), HashMap::new(), Solver::new());
+    let mut searches: Vec<OutcomeSearch<P>> = smalls.iter().map(|&n| OutcomeSearch::new(n)).collect();
+    let (mut count, mut searched) = (0, 0);
+    for text in boards {
+        let (plain, p) = (rows_of(&text), parse(&text));
+        let g = plain_value(&mut games, &mut memo, &plain, moves);
+        let want = games.outcome(g, &budget).expect("no budget");
+        for search in &mut searches {
+            let got = search.outcome(&mut games, &mut solver, &p, &budget).expect("no budget");
+            assert_eq!(got, want, "{} (regions valued up to size {})", p.notation(), search.small());
+        }
+        count += 1;
+        searched += usize::from(searches.last().is_some_and(|s| !s.is_small(&p)));
+    }
+    (count, searched)
 }
 
 /// The boards `moves(from, me, enemy)` gives for each of the mover's stones (`me`, `x` Left's
