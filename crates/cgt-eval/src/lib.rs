@@ -46,14 +46,17 @@ pub use session::{Config, DefId, Session};
 pub use table::{GAVE_UP, MAX_CELLS, Table};
 pub use value::{MoveList, OUTCOMES, PlayOutcome, Quantity, Value, outcome_meaning};
 
-/// The byte offset of the statement [`Session::run_statement`] started last (in any session):
-/// where a panic aborts instead of unwinding (WebAssembly), the host reads it to name the
-/// statement that stopped the engine.
-static LAST_STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+thread_local! {
+    /// The byte offset of the statement [`Session::run_statement`] started last on this thread
+    /// (in any session): where a panic aborts instead of unwinding (WebAssembly, one thread),
+    /// the host reads it to name the statement that stopped the engine. Per thread, so that
+    /// evaluations on other threads (tests run side by side) cannot overwrite it.
+    static LAST_STARTED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
 
-/// The byte offset of the statement evaluation started last.
+/// The byte offset of the statement evaluation started last on this thread.
 pub fn last_statement_started() -> usize {
-    LAST_STARTED.load(std::sync::atomic::Ordering::Relaxed)
+    LAST_STARTED.with(std::cell::Cell::get)
 }
 
 /// Parses and evaluates a whole file.
@@ -120,7 +123,7 @@ impl Session {
     /// file. Where panics abort (WebAssembly), [`last_statement_started`] tells the host which
     /// statement it was.
     pub fn run_statement(&mut self, stmt: &cgt_syntax::Stmt, src: &str, line: usize, budget: &Budget) -> StmtReport {
-        LAST_STARTED.store(stmt.span.start, std::sync::atomic::Ordering::Relaxed);
+        LAST_STARTED.with(|last| last.set(stmt.span.start));
         let run = std::panic::AssertUnwindSafe(|| self.run_statement_unguarded(stmt, src, line, budget));
         std::panic::catch_unwind(run).unwrap_or_else(|panic| {
             let why = panic
