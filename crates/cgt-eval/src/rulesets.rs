@@ -54,4 +54,5 @@ crate::registry::rows! { RulesetDef =>
 }
 
 /// Every ruleset with an outcome search.
-pub(crate) static OUTCOME_ROWS: &[OutcomeRow] = &[domineering::OUTCOME, clobber::OUTCOME, konane::OUTCOME];
+pub(crate) static OUTCOME_ROWS: &[OutcomeRow] =
+    &[domineering::OUTCOME, clobber::OUTCOME, konane::OUTCOME, amazons::OUTCOME];

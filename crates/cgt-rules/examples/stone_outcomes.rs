@@ -27,6 +27,7 @@ fn main() {
             "clobber" => time::<cgt_rules::clobber::Rules>(&rows, small),
             "konane" => time::<cgt_rules::konane::Rules>(&rows, small),
             "anticlobber" => time::<cgt_rules::anticlobber::Rules>(&rows, small),
+            "amazons" => time::<cgt_rules::amazons::Rules>(&rows, small),
             other => panic!("no ruleset {other} here"),
         }
     }

@@ -90,6 +90,7 @@ pub(super) fn large(row: &str) -> Option<&'static [&'static str]> {
             "outcome(domineering[8x8])",
             r#"outcome(clobber["xoxox", "oxoxo", "xoxox", "oxoxo", "xoxox"])"#,
             r#"konane["xoxoxo", "o.oxox", "xoxo.o", "oxoxox", "x.xoxo", "oxoxox"] is N"#,
+            r#"outcome(amazons["x...o", ".....", ".....", ".....", "o...x"])"#,
         ],
         "cf" | "options" | "birthday" | "leftstop" | "rightstop" | "mean" | "temp" | "thermograph" | "freeze"
         | "rcf" | "leftincentives" | "rightincentives" | "explain" | "companion" => return Some(with_clobber(row)),

@@ -4,9 +4,9 @@ use cgt_rules::amazons::{Board, MAX_CELLS, Solver};
 use cgt_rules::grid::GridError;
 use cgt_syntax::{Code, Diagnostic, Ruleset, Span};
 
-use super::board::{Cells, grid_error, rows};
+use super::board::{Cells, board_outcome, grid_error, rows};
 use crate::context::{Computed, Ctx, Moves};
-use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::registry::{AnyPosition, OutcomeRow, Returns, RulesetDef};
 use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
@@ -23,7 +23,9 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
              transposition table, on bit masks; a part where only one player has amazons is an integer, \
              found by a search without canonical forms; boards of at most 64 squares. One amazon each \
              takes about 0.3 s of CPU on a 3x4 board, 5 s on 3x5 and 9 s on 4x4, close to the default \
-             budget of 10 s (wall time: more on a loaded machine).",
+             budget of 10 s (wall time: more on a loaded machine). `outcome(amazons[...])` and \
+             `amazons[...] is X` search who wins without the value when a part has more than 10 squares \
+             (smaller parts are valued exactly): the 4x4 board with one amazon each in about 1 s.",
     source: "theory/canonical-forms.md; E. R. Berlekamp, \"Sums of N x 2 Amazons\", Game Theory, Optimal \
              Stopping, Probability and Statistics, IMS Lecture Notes 35 (2000); R. G. Snatzke, \"Exhaustive \
              search in the game Amazons\", More Games of No Chance (2002).",
@@ -63,4 +65,15 @@ fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
     let (solver, games) = s.table_and_games::<Solver>();
     let g = solver.value(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))
+}
+
+/// `outcome(amazons[...])` and `amazons[...] is X` by the outcome search, for boards with a part
+/// too large to value at once; the small parts are valued by Amazons' own solver.
+pub(crate) const OUTCOME: OutcomeRow = OutcomeRow { ruleset: "amazons", search: outcome };
+
+fn outcome(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> Option<EvalResult<Computed>> {
+    match read(r) {
+        Ok((board, _)) => board_outcome::<_, Solver>(s, &board, span, ctx),
+        Err(d) => Some(Err(d)),
+    }
 }

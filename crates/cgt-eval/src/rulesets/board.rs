@@ -2,7 +2,7 @@
 //! their errors as diagnostics with exact spans.
 
 use cgt_rules::grid::{GridError, MAX_CELLS};
-use cgt_rules::position::outcome::{Measured, OutcomeSearch};
+use cgt_rules::position::outcome::{Measured, OutcomeSearch, Valuer};
 use cgt_rules::position::{Solver, Tabled};
 use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
 
@@ -38,9 +38,10 @@ pub(crate) fn board_value<B: Tabled + Send + 'static>(
 /// The outcome class of a board of a stone ruleset by the outcome search
 /// ([`OutcomeSearch`]), without its value; `None` when every region of the board is small
 /// enough for the search to value it exactly, so that the value itself is the answer (and is
-/// computed as for any position). The search's table is kept in the session between
+/// computed as for any position). The small regions are valued by the ruleset's solver `V`
+/// (the one its values come from). The search's table is kept in the session between
 /// statements, as the solver's is.
-pub(crate) fn board_outcome<B: Measured + Send + 'static>(
+pub(crate) fn board_outcome<B: Measured + Send + 'static, V: Valuer<B> + Default + Send + 'static>(
     s: &mut Session,
     board: &B,
     span: &Span,
@@ -51,7 +52,7 @@ pub(crate) fn board_outcome<B: Measured + Send + 'static>(
         *s.table::<OutcomeSearch<B>>() = search;
         return None;
     }
-    let (solver, games) = s.table_and_games::<Solver<B>>();
+    let (solver, games) = s.table_and_games::<V>();
     let found = search.outcome(games, solver, board, ctx.budget);
     *s.table::<OutcomeSearch<B>>() = search;
     Some(

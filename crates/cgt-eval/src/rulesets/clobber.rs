@@ -46,7 +46,7 @@ pub(crate) const OUTCOME: OutcomeRow = OutcomeRow { ruleset: "clobber", search: 
 
 fn outcome(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> Option<EvalResult<Computed>> {
     match read(r) {
-        Ok(board) => board_outcome(s, &board, span, ctx),
+        Ok(board) => board_outcome::<_, cgt_rules::position::Solver<Board>>(s, &board, span, ctx),
         Err(d) => Some(Err(d)),
     }
 }

@@ -49,7 +49,7 @@ pub(crate) const OUTCOME: OutcomeRow = OutcomeRow { ruleset: "konane", search: o
 
 fn outcome(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> Option<EvalResult<Computed>> {
     match read(r) {
-        Ok((board, _)) => board_outcome(s, &board, span, ctx),
+        Ok((board, _)) => board_outcome::<_, cgt_rules::position::Solver<Board>>(s, &board, span, ctx),
         Err(d) => Some(Err(d)),
     }
 }

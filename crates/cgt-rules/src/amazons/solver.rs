@@ -249,3 +249,10 @@ impl Solver {
         Ok(n)
     }
 }
+
+/// The outcome search values its small regions through this solver.
+impl crate::position::outcome::Valuer<Board> for Solver {
+    fn value(&mut self, games: &mut Games, p: &Board, budget: &Budget) -> Result<GameId, Exhausted> {
+        Solver::value(self, games, p, budget)
+    }
+}

@@ -10,7 +10,9 @@ use cgt_core::game::{DisplayStyle, Games};
 use super::{Board, Solver};
 use crate::grid::{GridError, quoted};
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_boards_agree, at, plain_stone_moves, plain_value, random_rows, rows_of};
+use crate::position::testing::{
+    Rows, assert_boards_agree, assert_outcomes_agree, at, plain_stone_moves, plain_value, random_rows, rows_of,
+};
 use crate::test_rng::Rng;
 
 #[test]
@@ -114,4 +116,22 @@ fn own_solver_takes_a_board_too_large_for_masks() {
     let mut games = Games::new();
     let g = Solver::new().value(&mut games, &Board::of(grid), &Budget::unlimited()).unwrap();
     assert_eq!(games.display(g, DisplayStyle::default()), "0");
+}
+
+#[test]
+fn outcome_search_agrees_with_the_plain_values() {
+    let mut rng = Rng(0xa3a2_0e5e_a4c3_0003);
+    // Up to 9 squares (the plain values are slow past that), so regions of up to 6 squares
+    // are valued by Amazons' own solver and larger ones searched.
+    let boards: Vec<Vec<String>> =
+        (0..300).map(|_| random_rows(&mut rng, 3, 9, 9, &['x', 'o', '.', '.', '.', '#'])).collect();
+    let (checked, searched) = assert_outcomes_agree(
+        boards,
+        |text| Board::from_rows(text).unwrap(),
+        &plain_moves,
+        &[0, 3, 6],
+        &mut Solver::new(),
+    );
+    assert_eq!(checked, 300);
+    assert!(searched >= 50, "only {searched} boards had a region over 6 squares");
 }

@@ -38,6 +38,19 @@ pub trait Measured: Tabled + Ord {
     fn size(&self) -> usize;
 }
 
+/// What values the small regions: the ruleset's solver ([`Solver`], or a ruleset's own, as
+/// Amazons' on bit masks).
+pub trait Valuer<P> {
+    /// The canonical value of `p`.
+    fn value(&mut self, games: &mut Games, p: &P, budget: &Budget) -> Result<GameId, Exhausted>;
+}
+
+impl<P: Tabled> Valuer<P> for Solver<P> {
+    fn value(&mut self, games: &mut Games, p: &P, budget: &Budget) -> Result<GameId, Exhausted> {
+        Solver::value(self, games, p, budget)
+    }
+}
+
 /// The size up to which regions are valued exactly by default (cells of a stone game's
 /// cropped region): see BENCHMARKS.md, "Outcome search for the stone games".
 pub const SMALL_CELLS: usize = 10;
@@ -108,7 +121,7 @@ impl<P: Measured> OutcomeSearch<P> {
     pub fn outcome(
         &mut self,
         games: &mut Games,
-        solver: &mut Solver<P>,
+        solver: &mut impl Valuer<P>,
         p: &P,
         budget: &Budget,
     ) -> Result<Outcome, Exhausted> {
@@ -129,7 +142,7 @@ impl<P: Measured> OutcomeSearch<P> {
     fn split(
         &mut self,
         games: &mut Games,
-        solver: &mut Solver<P>,
+        solver: &mut impl Valuer<P>,
         mut kept: Vec<P>,
         parts: Vec<P>,
         mut rest: GameId,
@@ -151,7 +164,7 @@ impl<P: Measured> OutcomeSearch<P> {
     fn wins(
         &mut self,
         games: &mut Games,
-        solver: &mut Solver<P>,
+        solver: &mut impl Valuer<P>,
         key: Key<P>,
         budget: &Budget,
     ) -> Result<bool, Exhausted> {
@@ -175,7 +188,7 @@ impl<P: Measured> OutcomeSearch<P> {
     fn try_moves(
         &mut self,
         games: &mut Games,
-        solver: &mut Solver<P>,
+        solver: &mut impl Valuer<P>,
         key: &Key<P>,
         budget: &Budget,
     ) -> Result<bool, Exhausted> {

@@ -14,7 +14,7 @@ use std::hash::Hash;
 use cgt_core::Budget;
 use cgt_core::game::{DisplayStyle, GameId, Games};
 
-use super::outcome::{Measured, OutcomeSearch};
+use super::outcome::{Measured, OutcomeSearch, Valuer};
 use super::{Partizan, Solver, Tabled, search};
 use crate::test_rng::Rng;
 
@@ -164,8 +164,8 @@ pub(crate) fn assert_boards_agree<P: Tabled>(
 
 /// Asserts that the outcome search ([`OutcomeSearch`]) gives each board the outcome class of
 /// the value [`plain_value`] gives its plain form under `moves` (the test's own move
-/// generator), with regions valued exactly up to each size of `smalls` (0: every region
-/// searched); one search state per size serves every board, so that the table carries over
+/// generator), with regions valued exactly by `valuer` up to each size of `smalls` (0: every
+/// region searched); one search state per size serves every board, so that the table carries over
 /// from one board to the next. Returns how many boards were checked, and how many of them were
 /// not small enough to be valued whole at the largest size.
 pub(crate) fn assert_outcomes_agree<P: Measured>(
@@ -173,9 +173,10 @@ pub(crate) fn assert_outcomes_agree<P: Measured>(
     parse: impl Fn(&[String]) -> P,
     moves: &dyn Fn(&Rows, bool) -> Vec<Rows>,
     smalls: &[usize],
+    valuer: &mut impl Valuer<P>,
 ) -> (usize, usize) {
     let budget = Budget::unlimited();
-    let (mut games, mut memo, mut solver) = (Games::new(), HashMap::new(), Solver::new());
+    let (mut games, mut memo) = (Games::new(), HashMap::new());
     let mut searches: Vec<OutcomeSearch<P>> = smalls.iter().map(|&n| OutcomeSearch::new(n)).collect();
     let (mut count, mut searched) = (0, 0);
     for text in boards {
@@ -183,7 +184,7 @@ pub(crate) fn assert_outcomes_agree<P: Measured>(
         let g = plain_value(&mut games, &mut memo, &plain, moves);
         let want = games.outcome(g, &budget).expect("no budget");
         for search in &mut searches {
-            let got = search.outcome(&mut games, &mut solver, &p, &budget).expect("no budget");
+            let got = search.outcome(&mut games, valuer, &p, &budget).expect("no budget");
             assert_eq!(got, want, "{} (regions valued up to size {})", p.notation(), search.small());
         }
         count += 1;
