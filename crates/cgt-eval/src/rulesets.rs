@@ -54,5 +54,17 @@ crate::registry::rows! { RulesetDef =>
 }
 
 /// Every ruleset with an outcome search.
-pub(crate) static OUTCOME_ROWS: &[OutcomeRow] =
-    &[domineering::OUTCOME, clobber::OUTCOME, konane::OUTCOME, amazons::OUTCOME];
+pub(crate) static OUTCOME_ROWS: &[OutcomeRow] = &[
+    domineering::OUTCOME,
+    clobber::OUTCOME,
+    konane::OUTCOME,
+    amazons::OUTCOME,
+    anticlobber::OUTCOME,
+    fission::OUTCOME,
+    skijumps::OUTCOME,
+    clobber_variants::HOT_OUTCOME,
+    clobber_variants::KINGS_OUTCOME,
+    clobber_variants::KNIGHTS_OUTCOME,
+    clobber_variants::ROOKS_OUTCOME,
+    clobber_variants::QUEENS_OUTCOME,
+];

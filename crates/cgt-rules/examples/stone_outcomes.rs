@@ -28,6 +28,13 @@ fn main() {
             "konane" => time::<cgt_rules::konane::Rules>(&rows, small),
             "anticlobber" => time::<cgt_rules::anticlobber::Rules>(&rows, small),
             "amazons" => time::<cgt_rules::amazons::Rules>(&rows, small),
+            "hotclobber" => time::<cgt_rules::clobber_variants::Rules<0>>(&rows, small),
+            "kings" => time::<cgt_rules::clobber_variants::Rules<1>>(&rows, small),
+            "knights" => time::<cgt_rules::clobber_variants::Rules<2>>(&rows, small),
+            "rooks" => time::<cgt_rules::clobber_variants::Rules<3>>(&rows, small),
+            "queens" => time::<cgt_rules::clobber_variants::Rules<4>>(&rows, small),
+            "fission" => time::<cgt_rules::fission::Rules>(&rows, small),
+            "skijumps" => time::<cgt_rules::skijumps::Rules>(&rows, small),
             other => panic!("no ruleset {other} here"),
         }
     }
@@ -54,4 +61,10 @@ fn time<R: StoneRules>(rows: &[String], small: usize) {
         search.nodes(),
         start.elapsed().as_secs_f64()
     );
+    if std::env::var_os("VALUE_TOO").is_some() {
+        let (mut games, start) = (Games::new(), Instant::now());
+        let g = Solver::new().value(&mut games, &board, &Budget::unlimited()).expect("no budget");
+        let o = games.outcome(g, &Budget::unlimited()).expect("no budget");
+        println!("  value's outcome {o:?} in {:.3} s", start.elapsed().as_secs_f64());
+    }
 }

@@ -91,6 +91,10 @@ pub(super) fn large(row: &str) -> Option<&'static [&'static str]> {
             r#"outcome(clobber["xoxox", "oxoxo", "xoxox", "oxoxo", "xoxox"])"#,
             r#"konane["xoxoxo", "o.oxox", "xoxo.o", "oxoxox", "x.xoxo", "oxoxox"] is N"#,
             r#"outcome(amazons["x...o", ".....", ".....", ".....", "o...x"])"#,
+            r#"outcome(knights["xoxox", "oxoxo", "xoxox", "oxoxo"])"#,
+            r#"skijumps["L.L.L.L.", ".R.R.R.R", "L.L.L.L.", ".R.R.R.R", "........"] is L"#,
+            r#"outcome(fission["........", "..x..x..", "........", ".x.xx.x.", "........", "..x..x..", "........"])"#,
+            r#"outcome(anticlobber["xoxoxo", "o....x", "x....o", "o....x", "x....o", "oxoxox"])"#,
         ],
         "cf" | "options" | "birthday" | "leftstop" | "rightstop" | "mean" | "temp" | "thermograph" | "freeze"
         | "rcf" | "leftincentives" | "rightincentives" | "explain" | "companion" => return Some(with_clobber(row)),

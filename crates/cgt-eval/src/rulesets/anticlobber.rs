@@ -3,9 +3,9 @@
 use cgt_rules::anticlobber::Board;
 use cgt_syntax::{Ruleset, Span};
 
-use super::board::{Cells, board_value, grid_error, rows};
+use super::board::{Cells, board_value, grid_error, rows, searched};
 use crate::context::{Computed, Ctx};
-use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::registry::{AnyPosition, OutcomeRow, Returns, RulesetDef};
 use crate::session::Session;
 use crate::value::EvalResult;
 
@@ -19,7 +19,9 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     returns: Returns::Game,
     limits: "Exponential: the definition over regions of empty squares and the stones around them, with \
              symmetries and a transposition table; boards of at most 256 cells (a 3x5 board with 7 empty \
-             squares in a few hundredths of a second).",
+             squares in a few hundredths of a second). \
+             `outcome(anticlobber[...])` and `anticlobber[...] is X` \
+             search who wins without the value when a region has more than 10 cells.",
     source: "theory/canonical-forms.md; CGT II.1; CGSuite's AntiClobber for the rules.",
     eval,
     heap_rule: None,
@@ -39,3 +41,8 @@ fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
     let board = read(r)?;
     board_value(s, &board, board.grid().cells().len(), span, ctx)
 }
+
+/// `outcome(anticlobber[...])` and `anticlobber[...] is X` by the outcome search, for boards with a
+/// region too large to value at once.
+pub(crate) const OUTCOME: OutcomeRow =
+    OutcomeRow { ruleset: "anticlobber", search: |s, r, span, ctx| searched(s, read(r), span, ctx) };

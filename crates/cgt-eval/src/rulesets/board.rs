@@ -62,6 +62,20 @@ pub(crate) fn board_outcome<B: Measured + Send + 'static, V: Valuer<B> + Default
     )
 }
 
+/// [`board_outcome`] for a board whose regions are valued by the generic [`Solver`], as read
+/// from a position (a reading error is the answer): the outcome rows of the games of stones.
+pub(crate) fn searched<B: Measured + Send + 'static>(
+    s: &mut Session,
+    board: EvalResult<B>,
+    span: &Span,
+    ctx: &Ctx,
+) -> Option<EvalResult<Computed>> {
+    match board {
+        Ok(board) => board_outcome::<_, Solver<B>>(s, &board, span, ctx),
+        Err(d) => Some(Err(d)),
+    }
+}
+
 /// The rows of a board written as strings in quotes (`"xo.", "..o"`).
 pub(crate) fn rows<'a>(r: &'a Ruleset, cells: &Cells) -> EvalResult<Vec<&'a str>> {
     if r.args.is_empty() {

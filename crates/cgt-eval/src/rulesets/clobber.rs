@@ -3,7 +3,7 @@
 use cgt_rules::clobber::Board;
 use cgt_syntax::{Ruleset, Span};
 
-use super::board::{Cells, board_outcome, board_value, grid_error, rows};
+use super::board::{Cells, board_value, grid_error, rows, searched};
 use crate::context::{Computed, Ctx};
 use crate::registry::{AnyPosition, OutcomeRow, Returns, RulesetDef};
 use crate::session::Session;
@@ -42,11 +42,5 @@ fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
 
 /// `outcome(clobber[...])` and `clobber[...] is X` by the outcome search, for boards with a
 /// group too large to value at once.
-pub(crate) const OUTCOME: OutcomeRow = OutcomeRow { ruleset: "clobber", search: outcome };
-
-fn outcome(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> Option<EvalResult<Computed>> {
-    match read(r) {
-        Ok(board) => board_outcome::<_, cgt_rules::position::Solver<Board>>(s, &board, span, ctx),
-        Err(d) => Some(Err(d)),
-    }
-}
+pub(crate) const OUTCOME: OutcomeRow =
+    OutcomeRow { ruleset: "clobber", search: |s, r, span, ctx| searched(s, read(r), span, ctx) };

@@ -6,9 +6,9 @@ use cgt_core::{Budget, Exhausted};
 use cgt_rules::domineering::{Board, BoardError, Domineering, OutcomeSearch};
 use cgt_syntax::{Code, Diagnostic, RuleArg, RuleArgKind, Ruleset, Span};
 
-use super::{OutcomeRow, bad_arg};
+use super::bad_arg;
 use crate::context::{Computed, Ctx, Moves};
-use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::registry::{AnyPosition, OutcomeRow, Returns, RulesetDef};
 use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 

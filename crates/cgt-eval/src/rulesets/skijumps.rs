@@ -5,9 +5,9 @@ use cgt_rules::position::Solver;
 use cgt_rules::skijumps::Board;
 use cgt_syntax::{Ruleset, Span};
 
-use super::board::{Cells, grid_error, rows};
+use super::board::{Cells, grid_error, rows, searched};
 use crate::context::{Computed, Ctx, Moves};
-use crate::registry::{AnyPosition, Returns, RulesetDef};
+use crate::registry::{AnyPosition, OutcomeRow, Returns, RulesetDef};
 use crate::session::Session;
 use crate::value::{EvalResult, Value, gave_up};
 
@@ -22,7 +22,9 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     settings: &[],
     returns: Returns::Game,
     limits: "Exponential: the definition with mirror images, unused rows cut off and a transposition table; \
-             boards of at most 256 cells. A jump lands on a square of the board (not off its bottom edge).",
+             boards of at most 256 cells. A jump lands on a square of the board (not off its bottom edge). \
+             `outcome(skijumps[...])` and `skijumps[...] is X` \
+             search who wins without the value when a trimmed slope has more than 10 squares.",
     source: "theory/canonical-forms.md; WW ch. 3 (Ski-Jumps) for the rules and the values of its positions.",
     eval,
     heap_rule: None,
@@ -45,3 +47,8 @@ fn eval(s: &mut Session, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Comp
     let g = table.value(games, &board, ctx.budget).map_err(|e| gave_up(e, span.clone(), ctx.budget))?;
     Ok(Computed::plain(Value::Game(g)).with_moves(moves))
 }
+
+/// `outcome(skijumps[...])` and `skijumps[...] is X` by the outcome search, for boards whose
+/// trimmed slope is too large to value at once.
+pub(crate) const OUTCOME: OutcomeRow =
+    OutcomeRow { ruleset: "skijumps", search: |s, r, span, ctx| searched(s, read(r), span, ctx) };

@@ -6,7 +6,9 @@ use cgt_core::game::{DisplayStyle, Games};
 
 use super::Board;
 use crate::grid::quoted;
-use crate::position::testing::{Rows, assert_boards_agree, plain_steps, random_rows, shown_by_search};
+use crate::position::testing::{
+    Rows, assert_boards_agree, assert_searches_agree, plain_steps, random_rows, shown_by_search,
+};
 use crate::position::{Partizan, Tabled};
 use crate::test_rng::Rng;
 
@@ -72,4 +74,13 @@ fn solver_agrees_with_search_on_random_boards() {
     // Up to 9 cells: stones, empty squares and a few `#`.
     let boards = (0..300).map(|_| random_rows(&mut rng, 3, 9, 9, &['x', 'o', '.', '.', 'x', 'o', '#']));
     assert_eq!(assert_boards_agree(boards, |text| Board::from_rows(text).unwrap(), &plain_moves), 300);
+}
+
+#[test]
+fn outcome_search_agrees_with_the_plain_values() {
+    let mut rng = Rng(0x0a17_c10b_be55_0002);
+    // Up to 12 cells, so that many boards hold a region larger than the 6 cells valued exactly.
+    let boards: Vec<Vec<String>> =
+        (0..300).map(|_| random_rows(&mut rng, 4, 12, 6, &['x', 'o', '.', '.', 'x', 'o', '#'])).collect();
+    assert_searches_agree(boards, |text| Board::from_rows(text).unwrap(), &plain_moves, 50);
 }

@@ -9,22 +9,14 @@ use cgt_core::game::{DisplayStyle, GameId, Games};
 use super::{Hot, Kings, Rules, Variant};
 use crate::grid::stones::{StoneRules, Stones};
 use crate::position::Partizan;
+use crate::position::testing::{Rows, assert_searches_agree, random_rows};
 use crate::test_rng::Rng;
 
-/// The value of a whole board straight from the rules: a stone of the mover moves onto a stone
-/// along one of its variant's steps (Hot: orthogonally, either colour; Kings: any of eight
-/// directions; Knights: a knight's move; Rooks and Queens: sliding over empty squares to the
-/// first stone, the enemy's), leaving its square empty; memoised on the whole board, with no
-/// groups or symmetries.
-fn plain(
-    games: &mut Games,
-    v: Variant,
-    rows: Vec<Vec<char>>,
-    memo: &mut HashMap<(Variant, Vec<Vec<char>>), GameId>,
-) -> GameId {
-    if let Some(&g) = memo.get(&(v, rows.clone())) {
-        return g;
-    }
+/// The moves of one side of a variant straight from the rules, on rows of letters: a stone of
+/// the mover moves onto a stone along one of its variant's steps (Hot: orthogonally, either
+/// colour; Kings: any of eight directions; Knights: a knight's move; Rooks and Queens: sliding
+/// over empty squares to the first stone, the enemy's), leaving its square empty.
+fn plain_moves(v: Variant, rows: &Rows, left: bool) -> Vec<Rows> {
     let hot = v == Variant::Hot;
     // Every step (dr, dc) with |dr|, |dc| <= 2, kept by the variant's own test.
     let allowed = |dr: isize, dc: isize| match v {
@@ -33,43 +25,57 @@ fn plain(
         Variant::Knights => dr.abs() * dc.abs() == 2,
     };
     let slides = matches!(v, Variant::Rooks | Variant::Queens);
-    let mut sides = [Vec::new(), Vec::new()];
-    for (side, (me, enemy)) in [('x', 'o'), ('o', 'x')].into_iter().enumerate() {
-        for r in 0..rows.len() {
-            for c in 0..rows[r].len() {
-                if rows[r][c] != me {
-                    continue;
-                }
-                for dr in -2isize..=2 {
-                    for dc in -2isize..=2 {
-                        if !allowed(dr, dc) {
-                            continue;
-                        }
-                        let at = |k: isize| {
-                            let (tr, tc) = (r as isize + k * dr, c as isize + k * dc);
-                            if tr < 0 || tc < 0 {
-                                return None;
-                            }
-                            rows.get(tr as usize)
-                                .and_then(|row| row.get(tc as usize))
-                                .map(|&t| (tr as usize, tc as usize, t))
-                        };
-                        let mut k = 1;
-                        while slides && at(k).is_some_and(|(_, _, t)| t == '.') {
-                            k += 1;
-                        }
-                        let Some((tr, tc, t)) = at(k) else { continue };
-                        if !(t == enemy || (hot && t == me)) {
-                            continue;
-                        }
-                        let mut next = rows.clone();
-                        next[r][c] = '.';
-                        next[tr][tc] = me;
-                        let g = plain(games, v, next, memo);
-                        sides[side].push(g);
+    let (me, enemy) = if left { ('x', 'o') } else { ('o', 'x') };
+    let mut out = Vec::new();
+    for r in 0..rows.len() {
+        for c in 0..rows[r].len() {
+            if rows[r][c] != me {
+                continue;
+            }
+            for dr in -2isize..=2 {
+                for dc in -2isize..=2 {
+                    if !allowed(dr, dc) {
+                        continue;
                     }
+                    let at = |k: isize| {
+                        let (tr, tc) = (r as isize + k * dr, c as isize + k * dc);
+                        if tr < 0 || tc < 0 {
+                            return None;
+                        }
+                        rows.get(tr as usize)
+                            .and_then(|row| row.get(tc as usize))
+                            .map(|&t| (tr as usize, tc as usize, t))
+                    };
+                    let mut k = 1;
+                    while slides && at(k).is_some_and(|(_, _, t)| t == '.') {
+                        k += 1;
+                    }
+                    let Some((tr, tc, t)) = at(k) else { continue };
+                    if !(t == enemy || (hot && t == me)) {
+                        continue;
+                    }
+                    let mut next = rows.clone();
+                    next[r][c] = '.';
+                    next[tr][tc] = me;
+                    out.push(next);
                 }
             }
+        }
+    }
+    out
+}
+
+/// The value of a whole board straight from the rules ([`plain_moves`]), memoised on the whole
+/// board, with no groups or symmetries.
+fn plain(games: &mut Games, v: Variant, rows: Rows, memo: &mut HashMap<(Variant, Rows), GameId>) -> GameId {
+    if let Some(&g) = memo.get(&(v, rows.clone())) {
+        return g;
+    }
+    let mut sides = [Vec::new(), Vec::new()];
+    for (side, left) in [true, false].into_iter().enumerate() {
+        for next in plain_moves(v, &rows, left) {
+            let g = plain(games, v, next, memo);
+            sides[side].push(g);
         }
     }
     let g = games.from_options(&sides[0], &sides[1], &Budget::unlimited()).unwrap();
@@ -147,4 +153,26 @@ fn notation_and_options() {
     let k = Kings::from_rows(&["x.", ".o"]).unwrap();
     let right: Vec<String> = k.right_options().iter().map(Partizan::notation).collect();
     assert_eq!(right, [r#"kings["o.", ".."]"#]);
+}
+
+#[test]
+fn outcome_search_agrees_with_the_plain_values() {
+    /// Boards of up to 10 cells of the variant `v` (rules `R`), at least 20 of them with a
+    /// region over 6 cells.
+    fn check<R: StoneRules>(v: Variant, rng: &mut Rng) {
+        let boards: Vec<Vec<String>> =
+            (0..100).map(|_| random_rows(rng, 4, 10, 5, &['.', '.', 'x', 'o', 'x', 'o'])).collect();
+        assert_searches_agree(
+            boards,
+            |text| Stones::<R>::from_rows(text).unwrap(),
+            &|rows, left| plain_moves(v, rows, left),
+            20,
+        );
+    }
+    let mut rng = Rng(0x7c0b_be55_a11e_0003);
+    check::<Rules<0>>(Variant::Hot, &mut rng);
+    check::<Rules<1>>(Variant::Kings, &mut rng);
+    check::<Rules<2>>(Variant::Knights, &mut rng);
+    check::<Rules<3>>(Variant::Rooks, &mut rng);
+    check::<Rules<4>>(Variant::Queens, &mut rng);
 }

@@ -4,7 +4,7 @@
 use super::Board;
 use crate::grid::GridError;
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_boards_agree, at, random_rows};
+use crate::position::testing::{Rows, assert_boards_agree, assert_searches_agree, at, random_rows};
 use crate::test_rng::Rng;
 
 /// Fission's moves straight from the rules, on rows of letters: every stone with two empty
@@ -58,4 +58,12 @@ fn notation_and_options() {
     assert_eq!(left, [r#"fission[".x.", "...", ".x."]"#]);
     let right: Vec<String> = b.right_options().iter().map(Partizan::notation).collect();
     assert_eq!(right, [r#"fission["...", "x.x", "..."]"#]);
+}
+
+#[test]
+fn outcome_search_agrees_with_the_plain_values() {
+    let mut rng = Rng(0x510e_527f_ade6_82d2);
+    let boards: Vec<Vec<String>> =
+        (0..300).map(|_| random_rows(&mut rng, 4, 16, 6, &['.', '.', '.', 'x', 'x', '#'])).collect();
+    assert_searches_agree(boards, |text| Board::from_rows(text).unwrap(), &plain_moves, 50);
 }

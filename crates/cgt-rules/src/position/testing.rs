@@ -193,6 +193,22 @@ pub(crate) fn assert_outcomes_agree<P: Measured>(
     (count, searched)
 }
 
+/// [`assert_outcomes_agree`] for a ruleset valued by its generic [`Solver`], with regions
+/// valued exactly up to 0, 2 and 6 cells: checks every board of `boards` and asserts that at
+/// least `searched` of them have a region over 6 cells, so that the search has work at every
+/// size.
+pub(crate) fn assert_searches_agree<P: Measured>(
+    boards: Vec<Vec<String>>,
+    parse: impl Fn(&[String]) -> P,
+    moves: &dyn Fn(&Rows, bool) -> Vec<Rows>,
+    searched: usize,
+) {
+    let n = boards.len();
+    let (checked, large) = assert_outcomes_agree(boards, parse, moves, &[0, 2, 6], &mut Solver::new());
+    assert_eq!(checked, n);
+    assert!(large >= searched, "only {large} of {n} boards had a region over 6 cells");
+}
+
 /// The boards `moves(from, me, enemy)` gives for each of the mover's stones (`me`, `x` Left's
 /// or `o` Right's, at `from`), in reading order: the outer loop of the plain move generators
 /// of games of stones.

@@ -4,7 +4,7 @@
 use super::Board;
 use crate::grid::GridError;
 use crate::position::Partizan;
-use crate::position::testing::{Rows, assert_boards_agree, random_rows};
+use crate::position::testing::{Rows, assert_boards_agree, assert_searches_agree, random_rows};
 use crate::test_rng::Rng;
 
 /// The moves of one side straight from the rules, on rows of letters: every skier of the side
@@ -99,4 +99,12 @@ fn notation_and_options() {
     );
     let right: Vec<String> = b.right_options().iter().map(Partizan::notation).collect();
     assert_eq!(right, [r#"skijumps["L.", "..", ".."]"#]);
+}
+
+#[test]
+fn outcome_search_agrees_with_the_plain_values() {
+    let mut rng = Rng(0x5e1f_0a7d_13c5_2b9a);
+    let letters = ['.', '.', '.', '.', '.', 'L', 'R', 'l', 'r'];
+    let boards: Vec<Vec<String>> = (0..300).map(|_| random_rows(&mut rng, 3, 15, 5, &letters)).collect();
+    assert_searches_agree(boards, |text| Board::from_rows(text).unwrap(), &moves, 50);
 }
