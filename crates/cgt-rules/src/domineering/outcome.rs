@@ -98,11 +98,21 @@ impl OutcomeSearch {
         let free = geo.free_cells(board);
         let small = self.small;
         let table = self.table_for(geo, games, engine, budget)?;
-        let mut search = Search::new(games, engine, table, geo, small, budget);
-        let zero = search.games.zero();
-        let (rest_board, rest) = search.absorb(free, free, zero)?;
-        let wins = search.wins(rest_board, rest, left_first);
-        let nodes = search.nodes;
+        // The search with the board's stride fixed at compile time where it is a common one
+        // (boards of 4 to 12 columns), so that its shifts are by constants.
+        let run = match geo.cols() + 1 {
+            5 => search_with::<5>,
+            6 => search_with::<6>,
+            7 => search_with::<7>,
+            8 => search_with::<8>,
+            9 => search_with::<9>,
+            10 => search_with::<10>,
+            11 => search_with::<11>,
+            12 => search_with::<12>,
+            13 => search_with::<13>,
+            _ => search_with::<0>,
+        };
+        let (wins, nodes) = run(games, engine, table, geo, small, budget, free, left_first);
         self.nodes = nodes;
         wins.map(Some)
     }
@@ -154,6 +164,25 @@ impl OutcomeSearch {
         }
         Ok(&mut self.table.as_mut().expect("made above").2)
     }
+}
+
+/// Whether the player to move (Left when `left_first`) wins the board of free cells `free`,
+/// searched with the stride fixed as `S` ([`Geometry`]); and the nodes searched.
+#[allow(clippy::too_many_arguments)]
+fn search_with<const S: u32>(
+    games: &mut Games,
+    engine: &mut Domineering,
+    table: &mut Table,
+    geo: Geometry,
+    small: u32,
+    budget: &Budget,
+    free: u128,
+    left_first: bool,
+) -> (Result<bool, Exhausted>, u64) {
+    let mut search = Search::new(games, engine, table, geo.with_stride::<S>(), small, budget);
+    let zero = search.games.zero();
+    let wins = search.absorb(free, free, zero).and_then(|(board, rest)| search.wins(board, rest, left_first));
+    (wins, search.nodes)
 }
 
 /// Whether the board is its own image under a symmetry that transposes it (which swaps the
