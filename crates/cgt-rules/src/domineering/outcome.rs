@@ -47,11 +47,15 @@ use wide::Geometry;
 /// default: none, as measured (see the module's notes).
 pub const SMALL_REGION: u32 = 0;
 
-/// The largest transposition table, as a power of two of slots (Obsequi's size, Bullock
-/// 2002): 2^24 slots of 32 bytes, 528 MiB with the tags. On 8x8 with Vertical first this
-/// took 20.7 M nodes against 25.6 M with 2^21 slots; boards of up to 48 cells take 2^19
-/// slots or fewer, as fast as 2^21 (6x8, session 20 in BENCHMARKS.md).
-const MAX_TABLE_LOG2: u32 = 24;
+/// The largest transposition table, as a power of two of slots: 2^23 slots of 32 bytes,
+/// 264 MiB with the tags. Obsequi's size (Bullock 2002), 2^24, took 20.7 M nodes on 8x8 with
+/// Vertical first against 25.6 M with 2^21 slots in session 20; with the counts since, the
+/// searches are smaller and 2^24 saves almost nothing (8x8 V 4,612,808 nodes against
+/// 4,628,747 at 2^23, 7x10 V 7,813,659 against 7,830,677, 8x9 V 6,866,256 against
+/// 6,890,473), while the kernel's first writes of its pages took 0.6-1.1 s of system time
+/// when no huge pages were to be had ("shifts by constants" in BENCHMARKS.md). Boards of up
+/// to 48 cells take 2^19 slots or fewer, as fast as 2^21 (6x8, session 20).
+const MAX_TABLE_LOG2: u32 = 23;
 
 /// The outcome search, with its transposition table (kept between boards of one size).
 pub struct OutcomeSearch {

@@ -11,7 +11,7 @@ use cgt_core::{Budget, Dyadic, Exhausted};
 
 use super::super::Domineering;
 use super::table::{Key, Table};
-use super::wide::Geometry;
+use super::wide::{Geometry, cell_count};
 
 /// The weight of a safe move made or taken away, against a placement taken away, when
 /// ordering moves.
@@ -347,7 +347,7 @@ impl<'a, const S: u32> Search<'a, S> {
         // fewer of the costly unit passes (the best moves by the evaluation are the likeliest).
         // Each move as one sortable word: safe last, then by the evaluation (best first),
         // then by first cell; the low byte carries the other side's move count.
-        let mut scored: Vec<u64> = Vec::with_capacity(anchors.count_ones() as usize);
+        let mut scored: Vec<u64> = Vec::with_capacity(cell_count(anchors) as usize);
         // Left's possible moves after each move from one look at the columns (Right's, in the
         // rows, take one addition).
         let columns = g.column_runs(board);
@@ -368,7 +368,7 @@ impl<'a, const S: u32> Search<'a, S> {
             // At most 64 moves a side on 128 cells: the score is within +-200, the count
             // under 256.
             let score = (ORDER_OFFSET - (ORDER_SAFE * safe + free)) as u64;
-            let is_safe = u64::from(safe_anchors >> i & 1 == 1);
+            let is_safe = u64::from(safe_anchors & first != 0);
             scored.push(is_safe << 48 | score << 16 | u64::from(i) << 8 | u64::from(theirs));
         }
         scored.sort_unstable();

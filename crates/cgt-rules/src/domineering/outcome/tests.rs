@@ -180,7 +180,8 @@ fn fast_counts_agree_with_the_plain_ones() {
 /// Left's possible moves after every move of either side, from the board's column runs
 /// (`Geometry::left_moves_after`), against the count made on the board after the move; and
 /// the counts with the stride fixed at compile time (`Geometry::with_stride`, as the search
-/// runs on boards of 4 to 12 columns) against those with the stride read at run time.
+/// runs on boards of 4 to 12 columns) against those with the stride read at run time; and
+/// the cell count against `count_ones`.
 #[test]
 fn counts_after_a_move_and_with_a_fixed_stride_agree_with_the_plain_ones() {
     fn check<const S: u32>(geo: Geometry, free: u128, board: &Board) -> u32 {
@@ -219,6 +220,18 @@ fn counts_after_a_move_and_with_a_fixed_stride_agree_with_the_plain_ones() {
         moves
     }
     let mut rng = Rng::new(0xc01_5a1e);
+    // The cell count against `count_ones`, on words of every density.
+    for k in 0..20_000u64 {
+        let (hi, lo) = (rng.next_u64() ^ (k << 40), rng.next_u64());
+        let mut x = u128::from(hi) << 64 | u128::from(lo);
+        for _ in 0..k % 4 {
+            x &= u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+        }
+        let x = if k % 7 == 0 { !x } else { x };
+        assert_eq!(super::wide::cell_count(x), x.count_ones(), "{x:#x}");
+    }
+    assert_eq!(super::wide::cell_count(u128::MAX), 128);
+    assert_eq!(super::wide::cell_count(0), 0);
     let mut moves = 0;
     for _ in 0..3000 {
         let rows = 1 + rng.below(11) as usize;

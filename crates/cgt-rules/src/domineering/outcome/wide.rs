@@ -76,7 +76,7 @@ impl Units {
     pub(super) fn sure(&self, first: bool) -> u32 {
         let (mut to_move, mut total) = (first, self.safe + self.tough);
         for (n, worth) in [(self.wide, 3), (self.blocks, 2), (self.open, 1)] {
-            total += worth * if to_move { n.div_ceil(2) } else { n / 2 };
+            total += worth * alternate_share(n, to_move);
             to_move ^= n % 2 == 1;
         }
         total
@@ -95,9 +95,8 @@ impl Units {
     /// Each such move leaves the other side's count of moves ([`Geometry::max_moves`]) two
     /// lower ([`Geometry::max_against_given`]).
     pub(super) fn blocks_played(&self, first: bool) -> u32 {
-        let wide = if first { self.wide.div_ceil(2) } else { self.wide / 2 };
         let to_move = first ^ (self.wide % 2 == 1);
-        wide + if to_move { self.blocks.div_ceil(2) } else { self.blocks / 2 }
+        alternate_share(self.wide, first) + alternate_share(self.blocks, to_move)
     }
 
     /// The cells the other side could cover now that the side is sure to take from it, in
@@ -108,11 +107,37 @@ impl Units {
     pub(super) fn cells_taken(&self, first: bool) -> u32 {
         let (mut to_move, mut total) = (first, self.tough);
         for (n, cells) in [(self.wide, 6), (self.blocks, 4), (self.open_two, 2), (self.open - self.open_two, 1)] {
-            total += cells * if to_move { n.div_ceil(2) } else { n / 2 };
+            total += cells * alternate_share(n, to_move);
             to_move ^= n % 2 == 1;
         }
         total
     }
+}
+
+/// Of `n` units taken in turn, those the side gets: `ceil(n / 2)` when it takes the first,
+/// `floor(n / 2)` when not (with no branch).
+#[inline(always)]
+fn alternate_share(n: u32, first: bool) -> u32 {
+    (n + u32::from(first)) / 2
+}
+
+/// The number of cells of `b`. `count_ones` is a software routine on the baseline x86-64
+/// target (no POPCNT) that counts each half of the word to its end; here the halves' counts
+/// are added once they are in nibbles (at most 4 a nibble each, so 8 with both), and one
+/// multiplication adds up the bytes of both.
+#[inline(always)]
+pub(super) fn cell_count(b: u128) -> u32 {
+    const ONES: u64 = 0x5555_5555_5555_5555;
+    const TWOS: u64 = 0x3333_3333_3333_3333;
+    const NIBBLES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const BYTES: u64 = 0x0101_0101_0101_0101;
+    let pairs = |x: u64| {
+        let x = x - ((x >> 1) & ONES);
+        (x & TWOS) + ((x >> 2) & TWOS)
+    };
+    let nibbles = pairs(b as u64) + pairs((b >> 64) as u64);
+    let bytes = (nibbles & NIBBLES) + ((nibbles >> 4) & NIBBLES);
+    (bytes.wrapping_mul(BYTES) >> 56) as u32
 }
 
 /// Left's possible moves on a board and the runs of its columns ([`Geometry::column_runs`]).
@@ -700,7 +725,7 @@ impl<const S: u32> Geometry<S> {
         let killed = 2 * big_killed + ones_killed;
         let contested = self.max_moves(b & !units.exposed & !units.block_cells, !left) + 2 * units.tough + killed;
         let shrunk = alone.saturating_sub(2 * units.blocks_played(first));
-        let coverable = (b & !self.protected(b, left)).count_ones();
+        let coverable = cell_count(b & !self.protected(b, left));
         (shrunk.min(contested), coverable.saturating_sub(units.cells_taken(first)))
     }
 
@@ -870,7 +895,7 @@ impl<const S: u32> Geometry<S> {
     #[inline(always)]
     pub(super) fn pairs(&self, b: u128, left: bool) -> (u32, u128) {
         let second = if left { self.odd_below(b) } else { odd_across(b) };
-        (second.count_ones(), second | (second >> self.step(left)))
+        (cell_count(second), second | (second >> self.step(left)))
     }
 
     /// The cells of `b` an odd number of cells below the top of their run in a column: the
@@ -905,7 +930,7 @@ impl<const S: u32> Geometry<S> {
             }
             even = grown;
         }
-        ColumnRuns { moves: odd.count_ones(), odd, even }
+        ColumnRuns { moves: cell_count(odd), odd, even }
     }
 
     /// Left's possible moves ([`Geometry::max_moves`]) after a move of one side whose first
