@@ -436,7 +436,14 @@ impl<const S: u32> Geometry<S> {
         let square = anchors & (anchors >> across);
         let wall_before = !((b << across) | ((b << across) >> step));
         let wall_after = !((b >> (2 * across)) | (b >> (2 * across + step)));
-        let mut tops = square & (wall_before | wall_after) & !taken;
+        // The first cells of the squares that meet a set of cells.
+        let meeting = |x: u128| {
+            let line = x | x >> step;
+            line | line >> across
+        };
+        // A square that meets a block taken or a cell beyond one is never taken: those are
+        // struck out at once, as the taken cells grow, rather than one at a time.
+        let mut tops = square & (wall_before | wall_after) & !meeting(taken);
         let (mut two, mut one, mut cells, mut beyond) = (0, 0, 0u128, 0u128);
         while tops != 0 {
             // The block's first cell as a bit, so that its cells and the cells beyond it are
@@ -445,9 +452,6 @@ impl<const S: u32> Geometry<S> {
             tops &= tops - 1;
             let line = first | first << step;
             let block = line | line << across;
-            if block & (taken | beyond) != 0 {
-                continue;
-            }
             let (before, after) = (wall_before & first != 0, wall_after & first != 0);
             let out = match (before, after) {
                 (true, true) => 0,
@@ -465,6 +469,7 @@ impl<const S: u32> Geometry<S> {
             cells |= block;
             taken |= block;
             beyond |= out;
+            tops &= !meeting(block | out);
         }
         (two, one, cells, beyond)
     }
@@ -613,7 +618,8 @@ impl<const S: u32> Geometry<S> {
         // safe move (one for every other when the side has units): looked for only when
         // that could be enough.
         let most = if units.is_plain() { 3 } else { 1 } * units.safe.div_ceil(2);
-        if wins(cells.saturating_sub(most) / 2) && wins(self.max_against_given(b, units, left, first, alone)) {
+        if wins(cells.saturating_sub(most) / 2) && wins(self.max_against_given(b, units, left, first, (others, cells)))
+        {
             return true;
         }
         first && self.counted_win_by_option(b, units, left, alone, (mine, theirs))
@@ -703,10 +709,17 @@ impl<const S: u32> Geometry<S> {
     /// changing hands), so it never lowers twice the side's moves plus the cells taken, and
     /// the count stays a bound.
     ///
-    /// `alone` is the other side's [`Geometry::max_moves`].
+    /// `others` and `cells` are [`Geometry::bound_parts`] of the same board, units and turn
+    /// (made once for both of `counted_win`'s tests).
     #[inline(always)]
-    pub(super) fn max_against_given(&self, b: u128, units: &Units, left: bool, first: bool, alone: u32) -> u32 {
-        let (others, cells) = self.bound_parts(b, units, left, first, alone);
+    pub(super) fn max_against_given(
+        &self,
+        b: u128,
+        units: &Units,
+        left: bool,
+        first: bool,
+        (others, cells): (u32, u32),
+    ) -> u32 {
         others.min(cells.saturating_sub(self.option_cells(b, units, left, first)) / 2)
     }
 
