@@ -300,11 +300,11 @@ impl<'a, const S: u32> Search<'a, S> {
     }
 
     /// The board moves of one side, best first (as sorted words, their first cells read by
-    /// [`move_cell`]), and how many of them come before the safe ones: by the safe moves (twice) and the possible moves the move
-    /// leaves its side against the other's, the evaluation DOMI and Obsequi order by (Breuker
-    /// et al. 2000, Bullock 2002). A history of refutations found elsewhere, tried first, cost
-    /// ten times the nodes on 7x7 (and killer moves by depth 10-90% more nodes on 7x7, 6x7
-    /// and 7x6, session 16).
+    /// [`move_cell`]), and how many of them come before the safe ones: by the safe moves
+    /// (twice) and the possible moves the move leaves its side against the other's, the
+    /// evaluation DOMI and Obsequi order by (Breuker et al. 2000, Bullock 2002). A history of
+    /// refutations found elsewhere, tried first, cost ten times the nodes on 7x7 (and killer
+    /// moves by depth 10-90% more nodes on 7x7, 6x7 and 7x6, session 16).
     ///
     /// The mover's safe moves (both cells with no free cell across, so the other side can
     /// never cover them) come last, as Obsequi plays them (Bullock 2002): a safe move changes
