@@ -47,11 +47,15 @@ use wide::Geometry;
 /// default: none, as measured (see the module's notes).
 pub const SMALL_REGION: u32 = 0;
 
-/// The largest transposition table, as a power of two of slots (Obsequi's size, Bullock
-/// 2002): 2^24 slots of 32 bytes, 528 MiB with the tags. On 8x8 with Vertical first this
-/// took 20.7 M nodes against 25.6 M with 2^21 slots; boards of up to 48 cells take 2^19
-/// slots or fewer, as fast as 2^21 (6x8, session 20 in BENCHMARKS.md).
-const MAX_TABLE_LOG2: u32 = 24;
+/// The largest transposition table, as a power of two of slots: 2^23 slots of 32 bytes,
+/// 264 MiB with the tags. Obsequi's size (Bullock 2002), 2^24, took 20.7 M nodes on 8x8 with
+/// Vertical first against 25.6 M with 2^21 slots in session 20; with the counts since, the
+/// searches are smaller and 2^24 saves almost nothing (8x8 V 4,612,808 nodes against
+/// 4,628,747 at 2^23, 7x10 V 7,813,659 against 7,830,677, 8x9 V 6,866,256 against
+/// 6,890,473), while the kernel's first writes of its pages took 0.6-1.1 s of system time
+/// when no huge pages were to be had ("shifts by constants" in BENCHMARKS.md). Boards of up
+/// to 48 cells take 2^19 slots or fewer, as fast as 2^21 (6x8, session 20).
+const MAX_TABLE_LOG2: u32 = 23;
 
 /// The outcome search, with its transposition table (kept between boards of one size).
 pub struct OutcomeSearch {
@@ -98,11 +102,21 @@ impl OutcomeSearch {
         let free = geo.free_cells(board);
         let small = self.small;
         let table = self.table_for(geo, games, engine, budget)?;
-        let mut search = Search::new(games, engine, table, geo, small, budget);
-        let zero = search.games.zero();
-        let (rest_board, rest) = search.absorb(free, free, zero)?;
-        let wins = search.wins(rest_board, rest, left_first);
-        let nodes = search.nodes;
+        // The search with the board's stride fixed at compile time where it is a common one
+        // (boards of 4 to 12 columns), so that its shifts are by constants.
+        let run = match geo.cols() + 1 {
+            5 => search_with::<5>,
+            6 => search_with::<6>,
+            7 => search_with::<7>,
+            8 => search_with::<8>,
+            9 => search_with::<9>,
+            10 => search_with::<10>,
+            11 => search_with::<11>,
+            12 => search_with::<12>,
+            13 => search_with::<13>,
+            _ => search_with::<0>,
+        };
+        let (wins, nodes) = run(games, engine, table, geo, small, budget, free, left_first);
         self.nodes = nodes;
         wins.map(Some)
     }
@@ -154,6 +168,25 @@ impl OutcomeSearch {
         }
         Ok(&mut self.table.as_mut().expect("made above").2)
     }
+}
+
+/// Whether the player to move (Left when `left_first`) wins the board of free cells `free`,
+/// searched with the stride fixed as `S` ([`Geometry`]); and the nodes searched.
+#[allow(clippy::too_many_arguments)]
+fn search_with<const S: u32>(
+    games: &mut Games,
+    engine: &mut Domineering,
+    table: &mut Table,
+    geo: Geometry,
+    small: u32,
+    budget: &Budget,
+    free: u128,
+    left_first: bool,
+) -> (Result<bool, Exhausted>, u64) {
+    let mut search = Search::new(games, engine, table, geo.with_stride::<S>(), small, budget);
+    let zero = search.games.zero();
+    let wins = search.absorb(free, free, zero).and_then(|(board, rest)| search.wins(board, rest, left_first));
+    (wins, search.nodes)
 }
 
 /// Whether the board is its own image under a symmetry that transposes it (which swaps the

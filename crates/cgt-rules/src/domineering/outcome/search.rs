@@ -11,7 +11,7 @@ use cgt_core::{Budget, Dyadic, Exhausted};
 
 use super::super::Domineering;
 use super::table::{Key, Table};
-use super::wide::Geometry;
+use super::wide::{Geometry, cell_count};
 
 /// The weight of a safe move made or taken away, against a placement taken away, when
 /// ordering moves.
@@ -23,12 +23,17 @@ const MEMORY_EVERY: u64 = 1 << 14;
 /// Region values cached by their cells before the cache is emptied.
 const REGION_CACHE: usize = 1 << 20;
 
-/// The state of one search: the engines it reads and its tables.
-pub(super) struct Search<'a> {
+/// The moves `rest` gives each side alone ([`Search::rest_moves`]): the longest runs of Left
+/// and of Right, and the moves of an integer for Left and for Right.
+type RestMoves = ((u32, u32), (u32, u32));
+
+/// The state of one search: the engines it reads and its tables; `S` is the board's stride
+/// fixed at compile time, or 0 ([`Geometry`]).
+pub(super) struct Search<'a, const S: u32 = 0> {
     pub games: &'a mut Games,
     pub engine: &'a mut Domineering,
     pub table: &'a mut Table,
-    pub geo: Geometry,
+    pub geo: Geometry<S>,
     pub budget: &'a Budget,
     /// Regions of at most this many cells are valued exactly and leave the board.
     pub small: u32,
@@ -40,13 +45,13 @@ pub(super) struct Search<'a> {
     runs: FxHashMap<GameId, (u32, u32)>,
 }
 
-impl<'a> Search<'a> {
+impl<'a, const S: u32> Search<'a, S> {
     /// A search over boards of `geo` on the given tables.
     pub(super) fn new(
         games: &'a mut Games,
         engine: &'a mut Domineering,
         table: &'a mut Table,
-        geo: Geometry,
+        geo: Geometry<S>,
         small: u32,
         budget: &'a Budget,
     ) -> Self {
@@ -153,11 +158,7 @@ impl<'a> Search<'a> {
     ///
     /// The loss is looked for only when `loss` is set.
     fn bounds(&mut self, board: u128, rest: GameId, left: bool, loss: bool) -> Result<Option<bool>, Exhausted> {
-        let (run_left, run_right) = self.runs(rest)?;
-        let (int_left, int_right) = match self.games.as_number(rest) {
-            Some(x) if x.is_integer() => integer_moves(&x),
-            _ => (0, 0),
-        };
+        let ((run_left, run_right), (int_left, int_right)) = self.rest_moves(rest)?;
         let (run_me, run_them, int_me, int_them) =
             if left { (run_left, run_right, int_left, int_right) } else { (run_right, run_left, int_right, int_left) };
         let units = self.geo.units(board, left);
@@ -174,6 +175,21 @@ impl<'a> Search<'a> {
             return Ok(Some(false));
         }
         Ok(None)
+    }
+
+    /// The moves `rest` gives each side alone: the longest runs of Left and of Right
+    /// ([`Search::runs`]), and those of an integer ([`integer_moves`]). For 0 (the whole
+    /// search when no region is valued exactly) none, without a look-up or a copy of its value.
+    fn rest_moves(&mut self, rest: GameId) -> Result<RestMoves, Exhausted> {
+        if rest == self.games.zero() {
+            return Ok(((0, 0), (0, 0)));
+        }
+        let runs = self.runs(rest)?;
+        let ints = match self.games.as_number(rest) {
+            Some(x) if x.is_integer() => integer_moves(&x),
+            _ => (0, 0),
+        };
+        Ok((runs, ints))
     }
 
     /// The longest runs of moves of Left alone and of Right alone in `g`'s canonical form.
@@ -217,7 +233,8 @@ impl<'a> Search<'a> {
         // position the table knows to be won by the other side is dropped.
         let mut keyed = Vec::with_capacity(moves.len());
         let upside_down = self.geo.upside_down(board);
-        for (n, &i) in moves.iter().enumerate() {
+        for (n, &word) in moves.iter().enumerate() {
+            let i = move_cell(word);
             let m = self.geo.domino(i, left);
             let after = board & !m;
             let image = if self.small == 0 {
@@ -229,23 +246,23 @@ impl<'a> Search<'a> {
             let (after, rest) = self.absorb(after, self.geo.neighbours(m, after), rest)?;
             let image = if self.small == 0 { image } else { self.geo.least_image(after) };
             let key = Key { board: image, rest, left: !left };
-            keyed.push((after, rest, n >= unsafe_moves, key));
+            keyed.push((after, rest, n >= unsafe_moves, key, None));
         }
         // The probes come after every key is made, in a loop of their own: most miss the
         // cache, and with nothing else between them their loads overlap.
-        let known: Vec<Option<bool>> = keyed.iter().map(|k| self.table.get(&k.3)).collect();
-        let mut children = Vec::with_capacity(keyed.len());
-        for ((after, rest, safe, key), known) in keyed.into_iter().zip(known) {
-            match known {
-                Some(false) if after != 0 => return Ok(true),
-                // Proven a win for the other side: this move loses, and need not be searched
-                // (the entry may be overwritten before then, but the fact stays true).
-                Some(true) => continue,
-                _ => children.push((after, rest, safe, key)),
-            }
+        for k in &mut keyed {
+            k.4 = self.table.get(&k.3);
+        }
+        if keyed.iter().any(|&(after, _, _, _, known)| known == Some(false) && after != 0) {
+            return Ok(true);
         }
         let mut safe_cut = false;
-        for (after, after_rest, safe, key) in children {
+        for (after, after_rest, safe, key, known) in keyed {
+            // Proven a win for the other side: this move loses, and need not be searched
+            // (the entry may be overwritten before then, but the fact stays true).
+            if known == Some(true) {
+                continue;
+            }
             if safe && !safe_cut {
                 // Every other board move has failed. A safe move wins only if the other side
                 // moving first loses (above): if that is known to be a win, they all lose.
@@ -282,12 +299,12 @@ impl<'a> Search<'a> {
         Ok(self.bounds(board, rest, !left, false)? == Some(true))
     }
 
-    /// The first cells of the board moves of one side, best first, and how many of them
-    /// come before the safe ones: by the safe moves (twice) and the possible moves the move
-    /// leaves its side against the other's, the evaluation DOMI and Obsequi order by (Breuker
-    /// et al. 2000, Bullock 2002). A history of refutations found elsewhere, tried first, cost
-    /// ten times the nodes on 7x7 (and killer moves by depth 10-90% more nodes on 7x7, 6x7
-    /// and 7x6, session 16).
+    /// The board moves of one side, best first (as sorted words, their first cells read by
+    /// [`move_cell`]), and how many of them come before the safe ones: by the safe moves
+    /// (twice) and the possible moves the move leaves its side against the other's, the
+    /// evaluation DOMI and Obsequi order by (Breuker et al. 2000, Bullock 2002). A history of
+    /// refutations found elsewhere, tried first, cost ten times the nodes on 7x7 (and killer
+    /// moves by depth 10-90% more nodes on 7x7, 6x7 and 7x6, session 16).
     ///
     /// The mover's safe moves (both cells with no free cell across, so the other side can
     /// never cover them) come last, as Obsequi plays them (Bullock 2002): a safe move changes
@@ -303,14 +320,25 @@ impl<'a> Search<'a> {
     /// moves are looked at in the order of the evaluation, so that the pass stops sooner
     /// (the same nodes either way). Each child searched then skips that check
     /// ([`Search::wins_after`]).
-    fn ordered_moves(&mut self, board: u128, rest: GameId, left: bool) -> Result<Option<(Vec<u32>, usize)>, Exhausted> {
-        let (run_left, run_right) = self.runs(rest)?;
-        let (int_left, int_right) = match self.games.as_number(rest) {
-            Some(x) if x.is_integer() => integer_moves(&x),
-            _ => (0, 0),
-        };
-        let (int_me, run_them) = if left { (int_left, run_right) } else { (int_right, run_left) };
-        let g = &self.geo;
+    fn ordered_moves(&mut self, board: u128, rest: GameId, left: bool) -> Result<Option<(Vec<u64>, usize)>, Exhausted> {
+        let ((run_left, run_right), (int_left, int_right)) = self.rest_moves(rest)?;
+        let extra = if left { (int_left, run_right) } else { (int_right, run_left) };
+        // Each side compiled on its own, so that its steps are constants (`Geometry`).
+        Ok(if left {
+            Self::counted_moves::<true>(&self.geo, board, extra)
+        } else {
+            Self::counted_moves::<false>(&self.geo, board, extra)
+        })
+    }
+
+    /// [`Search::ordered_moves`] for the side `LEFT` after the moves `rest` gives each side
+    /// (`int_me` for the mover, `run_them` for the other).
+    fn counted_moves<const LEFT: bool>(
+        g: &Geometry<S>,
+        board: u128,
+        (int_me, run_them): (u32, u32),
+    ) -> Option<(Vec<u64>, usize)> {
+        let left = LEFT;
         let mut anchors = g.anchors(board, left);
         let protected = g.protected(board, left);
         let safe_anchors = anchors & protected & (protected >> g.step(left));
@@ -319,39 +347,52 @@ impl<'a> Search<'a> {
         // fewer of the costly unit passes (the best moves by the evaluation are the likeliest).
         // Each move as one sortable word: safe last, then by the evaluation (best first),
         // then by first cell; the low byte carries the other side's move count.
-        let mut scored: Vec<u64> = Vec::with_capacity(anchors.count_ones() as usize);
+        let mut scored: Vec<u64> = Vec::with_capacity(cell_count(anchors) as usize);
+        // Left's possible moves after each move from one look at the columns (Right's, in the
+        // rows, take one addition).
+        let columns = g.column_runs(board);
         while anchors != 0 {
-            let i = anchors.trailing_zeros();
+            let first = anchors & anchors.wrapping_neg();
+            let i = first.trailing_zeros();
             anchors &= anchors - 1;
-            let after = board & !g.domino(i, left);
-            let theirs = g.max_moves(after, !left);
+            let after = board & !(first | first << g.step(left));
+            let (mine, theirs) = if left {
+                (g.left_moves_after(&columns, first, left), g.max_moves(after, false))
+            } else {
+                (g.max_moves(after, false), g.left_moves_after(&columns, first, left))
+            };
             // A standard Domineering evaluation of the position after the move: safe moves
             // count double, every possible move once.
             let safe = i64::from(g.safe_moves(after, left)) - i64::from(g.safe_moves(after, !left));
-            let free = i64::from(g.max_moves(after, left)) - i64::from(theirs);
+            let free = i64::from(mine) - i64::from(theirs);
             // At most 64 moves a side on 128 cells: the score is within +-200, the count
             // under 256.
             let score = (ORDER_OFFSET - (ORDER_SAFE * safe + free)) as u64;
-            let is_safe = u64::from(safe_anchors >> i & 1 == 1);
+            let is_safe = u64::from(safe_anchors & first != 0);
             scored.push(is_safe << 48 | score << 16 | u64::from(i) << 8 | u64::from(theirs));
         }
         scored.sort_unstable();
         for &word in &scored {
-            let (i, theirs) = ((word >> 8 & 0xff) as u32, (word & 0xff) as u32);
+            let (i, theirs) = (move_cell(word), (word & 0xff) as u32);
             let after = board & !g.domino(i, left);
             let units = g.units(after, left);
             if g.counted_win(after, &units, left, false, theirs, (int_me, run_them)) {
-                return Ok(None);
+                return None;
             }
         }
         let unsafe_moves = scored.iter().take_while(|&&w| w >> 48 == 0).count();
-        Ok(Some((scored.into_iter().map(|w| (w >> 8 & 0xff) as u32).collect(), unsafe_moves)))
+        Some((scored, unsafe_moves))
     }
 
     fn check_memory(&self) -> Result<(), Exhausted> {
         let caches = (self.regions.len() + self.runs.len()) * 48;
         self.budget.check_memory(self.engine.memory(self.games) + self.table.bytes() + caches)
     }
+}
+
+/// The first cell of the move in a word of [`Search::ordered_moves`].
+fn move_cell(word: u64) -> u32 {
+    (word >> 8 & 0xff) as u32
 }
 
 /// The moves an integer gives each side alone: `n > 0` is `n` moves for Left, `-n` for Right.

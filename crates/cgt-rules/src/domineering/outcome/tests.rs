@@ -177,6 +177,80 @@ fn fast_counts_agree_with_the_plain_ones() {
     }
 }
 
+/// Left's possible moves after every move of either side, from the board's column runs
+/// (`Geometry::left_moves_after`), against the count made on the board after the move; and
+/// the counts with the stride fixed at compile time (`Geometry::with_stride`, as the search
+/// runs on boards of 4 to 12 columns) against those with the stride read at run time; and
+/// the cell count against `count_ones`.
+#[test]
+fn counts_after_a_move_and_with_a_fixed_stride_agree_with_the_plain_ones() {
+    fn check<const S: u32>(geo: Geometry, free: u128, board: &Board) -> u32 {
+        let fixed = geo.with_stride::<S>();
+        let runs = fixed.column_runs(free);
+        assert_eq!(runs.moves, geo.max_moves(free, true), "{}", board.to_notation());
+        let mut moves = 0;
+        for left in [true, false] {
+            assert_eq!(fixed.units(free, left), geo.units(free, left), "{} {left}", board.to_notation());
+            for b in [free, geo.protected(free, left)] {
+                assert_eq!(fixed.pairs(b, left), geo.pairs(b, left), "{} {left}", board.to_notation());
+            }
+            let mut anchors = geo.anchors(free, left);
+            while anchors != 0 {
+                let first = anchors & anchors.wrapping_neg();
+                let i = first.trailing_zeros();
+                anchors &= anchors - 1;
+                let after = free & !geo.domino(i, left);
+                assert_eq!(fixed.domino(i, left), geo.domino(i, left));
+                let plain = geo.max_moves(after, true);
+                assert_eq!(fixed.left_moves_after(&runs, first, left), plain, "{} {left} {i}", board.to_notation());
+                assert_eq!(geo.left_moves_after(&geo.column_runs(free), first, left), plain);
+                let units = fixed.units(after, left);
+                for first_to_move in [true, false] {
+                    let alone = geo.max_moves(after, !left);
+                    assert_eq!(
+                        fixed.counted_win(after, &units, left, first_to_move, alone, (0, 0)),
+                        geo.counted_win(after, &units, left, first_to_move, alone, (0, 0)),
+                        "{} {left} {i}",
+                        board.to_notation()
+                    );
+                }
+                moves += 1;
+            }
+        }
+        moves
+    }
+    let mut rng = Rng::new(0xc01_5a1e);
+    // The cell count against `count_ones`, on words of every density.
+    for k in 0..20_000u64 {
+        let (hi, lo) = (rng.next_u64() ^ (k << 40), rng.next_u64());
+        let mut x = u128::from(hi) << 64 | u128::from(lo);
+        for _ in 0..k % 4 {
+            x &= u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+        }
+        let x = if k % 7 == 0 { !x } else { x };
+        assert_eq!(super::wide::cell_count(x), x.count_ones(), "{x:#x}");
+    }
+    assert_eq!(super::wide::cell_count(u128::MAX), 128);
+    assert_eq!(super::wide::cell_count(0), 0);
+    let mut moves = 0;
+    for _ in 0..3000 {
+        let rows = 1 + rng.below(11) as usize;
+        let cols = 1 + rng.below((128 / rows as u64 - 1).min(16)) as usize;
+        let holes = rng.below(5);
+        let board = random_board(&mut rng, rows, cols, holes);
+        let geo = Geometry::new(rows, cols).unwrap();
+        let free = geo.free_cells(&board);
+        moves += match cols + 1 {
+            5 => check::<5>(geo, free, &board),
+            9 => check::<9>(geo, free, &board),
+            11 => check::<11>(geo, free, &board),
+            13 => check::<13>(geo, free, &board),
+            _ => check::<0>(geo, free, &board),
+        };
+    }
+    assert!(moves > 50_000, "{moves}");
+}
+
 /// The blocks with the overlapping ones struck out at once against one cell at a time, on
 /// the free cells and on part of them (as in the units, after the safe moves), both widths;
 /// and the least image of the board after each move made from the board upside down

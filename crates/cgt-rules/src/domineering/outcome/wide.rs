@@ -9,8 +9,16 @@ use super::super::bits::Bits;
 
 /// The shape of a padded board: bit `r * stride + c` is the cell in row `r`, column `c`, with
 /// `stride = cols + 1` (column `cols` is the padding, never free).
+///
+/// `S` is the stride fixed at compile time, or 0 when it is read from the field: with it
+/// fixed, every shift by the stride (and by the steps and blocks made of it) is a shift by a
+/// constant, two instructions on a 128-bit word where a shift by a variable takes seven
+/// (BENCHMARKS.md, "Domineering outcome search: shifts by constants"). [`Geometry::with_stride`]
+/// makes one; the answers are the same either way. The counts of each side are compiled on
+/// their own too ([`Geometry::units`], [`Geometry::counted_win`]), so that the steps along
+/// and across (the stride or one cell) are constants as well.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Geometry {
+pub(super) struct Geometry<const S: u32 = 0> {
     rows: usize,
     cols: usize,
     stride: u32,
@@ -68,7 +76,7 @@ impl Units {
     pub(super) fn sure(&self, first: bool) -> u32 {
         let (mut to_move, mut total) = (first, self.safe + self.tough);
         for (n, worth) in [(self.wide, 3), (self.blocks, 2), (self.open, 1)] {
-            total += worth * if to_move { n.div_ceil(2) } else { n / 2 };
+            total += worth * alternate_share(n, to_move);
             to_move ^= n % 2 == 1;
         }
         total
@@ -87,9 +95,8 @@ impl Units {
     /// Each such move leaves the other side's count of moves ([`Geometry::max_moves`]) two
     /// lower ([`Geometry::max_against_given`]).
     pub(super) fn blocks_played(&self, first: bool) -> u32 {
-        let wide = if first { self.wide.div_ceil(2) } else { self.wide / 2 };
         let to_move = first ^ (self.wide % 2 == 1);
-        wide + if to_move { self.blocks.div_ceil(2) } else { self.blocks / 2 }
+        alternate_share(self.wide, first) + alternate_share(self.blocks, to_move)
     }
 
     /// The cells the other side could cover now that the side is sure to take from it, in
@@ -100,15 +107,52 @@ impl Units {
     pub(super) fn cells_taken(&self, first: bool) -> u32 {
         let (mut to_move, mut total) = (first, self.tough);
         for (n, cells) in [(self.wide, 6), (self.blocks, 4), (self.open_two, 2), (self.open - self.open_two, 1)] {
-            total += cells * if to_move { n.div_ceil(2) } else { n / 2 };
+            total += cells * alternate_share(n, to_move);
             to_move ^= n % 2 == 1;
         }
         total
     }
 }
 
+/// Of `n` units taken in turn, those the side gets: `ceil(n / 2)` when it takes the first,
+/// `floor(n / 2)` when not (with no branch).
+#[inline(always)]
+fn alternate_share(n: u32, first: bool) -> u32 {
+    (n + u32::from(first)) / 2
+}
+
+/// The number of cells of `b`. `count_ones` is a software routine on the baseline x86-64
+/// target (no POPCNT) that counts each half of the word to its end; here the halves' counts
+/// are added once they are in nibbles (at most 4 a nibble each, so 8 with both), and one
+/// multiplication adds up the bytes of both.
+#[inline(always)]
+pub(super) fn cell_count(b: u128) -> u32 {
+    const ONES: u64 = 0x5555_5555_5555_5555;
+    const TWOS: u64 = 0x3333_3333_3333_3333;
+    const NIBBLES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const BYTES: u64 = 0x0101_0101_0101_0101;
+    let pairs = |x: u64| {
+        let x = x - ((x >> 1) & ONES);
+        (x & TWOS) + ((x >> 2) & TWOS)
+    };
+    let nibbles = pairs(b as u64) + pairs((b >> 64) as u64);
+    let bytes = (nibbles & NIBBLES) + ((nibbles >> 4) & NIBBLES);
+    (bytes.wrapping_mul(BYTES) >> 56) as u32
+}
+
+/// Left's possible moves on a board and the runs of its columns ([`Geometry::column_runs`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ColumnRuns {
+    /// [`Geometry::max_moves`] for Left.
+    pub moves: u32,
+    /// The cells an odd number of cells below the top of their run.
+    odd: u128,
+    /// The cells of the runs of even length.
+    even: u128,
+}
+
 /// A way of choosing the open dominoes of [`Geometry::units`].
-type OpenDominoes = fn(&Geometry, &mut Units, u128, u128, u128, bool);
+type OpenDominoes<const S: u32> = fn(&Geometry<S>, &mut Units, u128, u128, u128, bool);
 
 /// A placement: the two cells of a domino, as bits of the padded board.
 pub(super) type Domino = u128;
@@ -140,6 +184,22 @@ impl Geometry {
             }
         }
         Some(g)
+    }
+
+    /// This geometry with its stride fixed at compile time as `T` (which must be its stride),
+    /// or read from the field when `T` is 0.
+    pub(super) fn with_stride<const T: u32>(self) -> Geometry<T> {
+        assert!(T == 0 || T == self.stride, "a fixed stride is the board's");
+        let Geometry { rows, cols, stride, row_mask, block_shapes } = self;
+        Geometry { rows, cols, stride, row_mask, block_shapes }
+    }
+}
+
+impl<const S: u32> Geometry<S> {
+    /// The distance between a cell and the one below it: `cols + 1`.
+    #[inline(always)]
+    pub(super) fn stride(&self) -> u32 {
+        if S == 0 { self.stride } else { S }
     }
 
     /// The cells of a block of `w` lines with first cell 0, and the first cells at or after
@@ -174,7 +234,7 @@ impl Geometry {
     }
 
     fn index(&self, r: usize, c: usize) -> usize {
-        r * self.stride as usize + c
+        r * self.stride() as usize + c
     }
 
     /// The number of rows.
@@ -189,29 +249,33 @@ impl Geometry {
 
     /// The first cells of every placement of one side: the top cell of a vertical domino
     /// (Left), the left cell of a horizontal one (Right).
+    #[inline(always)]
     pub(super) fn anchors(&self, b: u128, left: bool) -> u128 {
         b & (b >> self.step(left))
     }
 
     /// The distance between the two cells of a domino of one side.
+    #[inline(always)]
     pub(super) fn step(&self, left: bool) -> u32 {
-        if left { self.stride } else { 1 }
+        if left { self.stride() } else { 1 }
     }
 
     /// The domino of one side whose first cell is `i`.
+    #[inline(always)]
     pub(super) fn domino(&self, i: u32, left: bool) -> Domino {
-        (1u128 << i) | (1u128 << (i + self.step(left)))
+        let first = 1u128 << i;
+        first | first << self.step(left)
     }
 
     /// The free cells next to (sharing a side with) the cells of `m`.
     pub(super) fn neighbours(&self, m: u128, b: u128) -> u128 {
-        let s = self.stride;
+        let s = self.stride();
         ((m << 1) | (m >> 1) | (m << s) | (m >> s)) & b & !m
     }
 
     /// The 4-connected region of `b` that holds the cells of `seed`.
     pub(super) fn region(&self, seed: u128, b: u128) -> u128 {
-        let s = self.stride;
+        let s = self.stride();
         let mut comp = seed & b;
         loop {
             // The padding column is never free, so a shift by one cannot leave a row.
@@ -227,6 +291,7 @@ impl Geometry {
     /// happens: each line of cells in the side's direction (a column for Left, a row for
     /// Right) splits into runs of free cells, a run of `n` cells holds at most `n / 2`
     /// dominoes, and runs only shrink.
+    #[inline(always)]
     pub(super) fn max_moves(&self, b: u128, left: bool) -> u32 {
         self.pairs(b, left).0
     }
@@ -234,6 +299,7 @@ impl Geometry {
     /// A lower bound on the moves one side can make on `b` whatever the other does: its
     /// dominoes on cells the other side can never cover (both neighbours across occupied),
     /// disjoint, `n / 2` in a run of `n` such cells (Bullock's safe moves, 2002).
+    #[inline(always)]
     pub(super) fn safe_moves(&self, b: u128, left: bool) -> u32 {
         self.pairs(self.protected(b, left), left).0
     }
@@ -246,12 +312,20 @@ impl Geometry {
     /// other side destroys, and three cells in a line whose middle one is protected, which
     /// holds a move until both ends are covered, by two moves; and blocks, 2x2 squares with
     /// no free cell across ([`Geometry::blocks`]), two moves to the side playing in one first.
+    ///
+    /// Each side's count is compiled on its own ([`Geometry::units_with`] and what it calls
+    /// are inlined with `left` fixed), so that the steps along and across are constants.
     pub(super) fn units(&self, b: u128, left: bool) -> Units {
-        self.units_with(b, left, Geometry::open_dominoes)
+        if left {
+            self.units_with(b, true, Geometry::open_dominoes)
+        } else {
+            self.units_with(b, false, Geometry::open_dominoes)
+        }
     }
 
     /// [`Geometry::units`] with the open dominoes chosen by `open`.
-    fn units_with(&self, b: u128, left: bool, open: OpenDominoes) -> Units {
+    #[inline(always)]
+    fn units_with(&self, b: u128, left: bool, open: OpenDominoes<S>) -> Units {
         let protected = self.protected(b, left);
         let (safe, used) = self.safe_pairs(b, protected, left);
         let (step, across) = (self.step(left), self.step(!left));
@@ -310,6 +384,7 @@ impl Geometry {
     /// of Right touches one block at most and no other unit, and Right makes at most two
     /// moves in a block it destroys (one in each of its two lines across, of two or three
     /// cells).
+    #[inline(always)]
     fn blocks(&self, b: u128, free: u128, left: bool, w: u32) -> (u32, u128) {
         let (step, across) = (self.step(left), self.step(!left));
         // The cells of a strip with first cell 0 (`w` lines across, two cells each), and the
@@ -354,28 +429,34 @@ impl Geometry {
     /// walls before any with one (as before session 26) packs fewer where the two overlap:
     /// along a strip two cells deep whose first square has one wall and the others two, the
     /// blocks with two walls start a cell in and leave one at each end.
+    #[inline(always)]
     fn square_blocks(&self, b: u128, free: u128, left: bool, mut taken: u128) -> (u32, u32, u128, u128) {
         let (step, across) = (self.step(left), self.step(!left));
-        let (shape, _) = self.block_shapes[usize::from(left)][0];
         let anchors = free & (free >> step);
         let square = anchors & (anchors >> across);
         let wall_before = !((b << across) | ((b << across) >> step));
         let wall_after = !((b >> (2 * across)) | (b >> (2 * across + step)));
-        let mut tops = square & (wall_before | wall_after) & !taken;
+        // The first cells of the squares that meet a set of cells.
+        let meeting = |x: u128| {
+            let line = x | x >> step;
+            line | line >> across
+        };
+        // A square that meets a block taken or a cell beyond one is never taken: those are
+        // struck out at once, as the taken cells grow, rather than one at a time.
+        let mut tops = square & (wall_before | wall_after) & !meeting(taken);
         let (mut two, mut one, mut cells, mut beyond) = (0, 0, 0u128, 0u128);
-        let pair = 1u128 | (1u128 << step);
         while tops != 0 {
-            let t = tops.trailing_zeros();
+            // The block's first cell as a bit, so that its cells and the cells beyond it are
+            // shifts by the steps (constants where the stride is fixed), not by its place.
+            let first = tops & tops.wrapping_neg();
             tops &= tops - 1;
-            let block = shape << t;
-            if block & (taken | beyond) != 0 {
-                continue;
-            }
-            let (before, after) = (wall_before >> t & 1 == 1, wall_after >> t & 1 == 1);
+            let line = first | first << step;
+            let block = line | line << across;
+            let (before, after) = (wall_before & first != 0, wall_after & first != 0);
             let out = match (before, after) {
                 (true, true) => 0,
-                (true, false) => (pair << (t + 2 * across)) & b,
-                _ => (pair << t >> across) & b,
+                (true, false) => (line << (2 * across)) & b,
+                _ => (line >> across) & b,
             };
             if out & taken != 0 {
                 continue;
@@ -388,6 +469,7 @@ impl Geometry {
             cells |= block;
             taken |= block;
             beyond |= out;
+            tops &= !meeting(block | out);
         }
         (two, one, cells, beyond)
     }
@@ -447,6 +529,7 @@ impl Geometry {
     /// left is always taken. The loop runs once per domino taken, not once per domino (this
     /// loop was a third of the search's time), with the same result as trying each in turn
     /// ([`Geometry::open_dominoes_one_by_one`], which the tests compare it with).
+    #[inline(always)]
     fn open_dominoes(&self, u: &mut Units, mut anchors: u128, exposed: u128, touched: u128, left: bool) {
         let (step, across) = (self.step(left), self.step(!left));
         let bad = exposed & touched;
@@ -501,6 +584,25 @@ impl Geometry {
         left: bool,
         first: bool,
         alone: u32,
+        extra: (u32, u32),
+    ) -> bool {
+        // Each side compiled on its own, as in `Geometry::units`.
+        if left {
+            self.counted_win_for(b, units, true, first, alone, extra)
+        } else {
+            self.counted_win_for(b, units, false, first, alone, extra)
+        }
+    }
+
+    /// [`Geometry::counted_win`], inlined where `left` is known.
+    #[inline(always)]
+    fn counted_win_for(
+        &self,
+        b: u128,
+        units: &Units,
+        left: bool,
+        first: bool,
+        alone: u32,
         (mine, theirs): (u32, u32),
     ) -> bool {
         let sure = units.sure(first).saturating_add(mine);
@@ -516,7 +618,8 @@ impl Geometry {
         // safe move (one for every other when the side has units): looked for only when
         // that could be enough.
         let most = if units.is_plain() { 3 } else { 1 } * units.safe.div_ceil(2);
-        if wins(cells.saturating_sub(most) / 2) && wins(self.max_against_given(b, units, left, first, alone)) {
+        if wins(cells.saturating_sub(most) / 2) && wins(self.max_against_given(b, units, left, first, (others, cells)))
+        {
             return true;
         }
         first && self.counted_win_by_option(b, units, left, alone, (mine, theirs))
@@ -533,6 +636,7 @@ impl Geometry {
     /// larger on the board before the move. The cells are none of the units' (their exposed
     /// cells and blocks are left out), so nothing is counted twice. The side wins when its
     /// moves outnumber that bound (it moved first).
+    #[inline(always)]
     pub(super) fn counted_win_by_option(
         &self,
         b: u128,
@@ -605,15 +709,24 @@ impl Geometry {
     /// changing hands), so it never lowers twice the side's moves plus the cells taken, and
     /// the count stays a bound.
     ///
-    /// `alone` is the other side's [`Geometry::max_moves`].
-    pub(super) fn max_against_given(&self, b: u128, units: &Units, left: bool, first: bool, alone: u32) -> u32 {
-        let (others, cells) = self.bound_parts(b, units, left, first, alone);
+    /// `others` and `cells` are [`Geometry::bound_parts`] of the same board, units and turn
+    /// (made once for both of `counted_win`'s tests).
+    #[inline(always)]
+    pub(super) fn max_against_given(
+        &self,
+        b: u128,
+        units: &Units,
+        left: bool,
+        first: bool,
+        (others, cells): (u32, u32),
+    ) -> u32 {
         others.min(cells.saturating_sub(self.option_cells(b, units, left, first)) / 2)
     }
 
     /// The parts of [`Geometry::max_against_given`] without the options: the least of the
     /// counts by moves (`shrunk` and `contested`), and the cells the other side may still
     /// cover (half of them bound its moves).
+    #[inline(always)]
     fn bound_parts(&self, b: u128, units: &Units, left: bool, first: bool, alone: u32) -> (u32, u32) {
         let (open, two) = (units.open, units.open_two);
         // Blocks of both widths and dominoes with two exposed cells are worth two moves to
@@ -625,7 +738,7 @@ impl Geometry {
         let killed = 2 * big_killed + ones_killed;
         let contested = self.max_moves(b & !units.exposed & !units.block_cells, !left) + 2 * units.tough + killed;
         let shrunk = alone.saturating_sub(2 * units.blocks_played(first));
-        let coverable = (b & !self.protected(b, left)).count_ones();
+        let coverable = cell_count(b & !self.protected(b, left));
         (shrunk.min(contested), coverable.saturating_sub(units.cells_taken(first)))
     }
 
@@ -633,6 +746,7 @@ impl Geometry {
     /// a side with safe moves only plays its best option each turn from the start, and the
     /// other side covers the best option cell left each turn ([`alternate`]); a side with units
     /// plays its options after them.
+    #[inline(always)]
     fn option_cells(&self, b: u128, units: &Units, left: bool, first: bool) -> u32 {
         if units.is_plain() {
             let (worth, adjacent) = self.option_values(b, left, units.safe_cells, 0);
@@ -669,6 +783,7 @@ impl Geometry {
     /// move of the other side takes away one option at most, or two when their cells are side
     /// by side across. A pair with cells free on both ends is one option (the better end),
     /// and each cell is the option of one pair.
+    #[inline(always)]
     pub(super) fn option_values(&self, b: u128, left: bool, used: u128, excluded: u128) -> ([u32; 4], bool) {
         let (step, across) = (self.step(left), self.step(!left));
         let protected = self.protected(b, left);
@@ -746,8 +861,9 @@ fn alternate(worth: [u32; 4], adjacent: bool, first: bool) -> u32 {
     total
 }
 
-impl Geometry {
+impl<const S: u32> Geometry<S> {
     /// The free cells of `b` the other side can never cover: no free cell across.
+    #[inline(always)]
     pub(super) fn protected(&self, b: u128, left: bool) -> u128 {
         let across = self.step(!left);
         b & !(b << across) & !(b >> across)
@@ -762,6 +878,7 @@ impl Geometry {
     /// domino for [`Geometry::units`] (a unit whose one exposed cell is that free cell), as
     /// the last cell does with a free cell after the run. The number of safe moves is the
     /// same either way.
+    #[inline(always)]
     pub(super) fn safe_pairs(&self, b: u128, protected: u128, left: bool) -> (u32, u128) {
         let step = self.step(left);
         let starts = protected & !(protected << step);
@@ -788,23 +905,64 @@ impl Geometry {
     /// each run: the second cell of each pair is a cell an odd number of cells from its run's
     /// start, so both come from those cells, with one popcount (`count_ones` is a software
     /// routine on the baseline x86-64 target, no POPCNT) and no loop over the lines.
+    #[inline(always)]
     pub(super) fn pairs(&self, b: u128, left: bool) -> (u32, u128) {
         let second = if left { self.odd_below(b) } else { odd_across(b) };
-        (second.count_ones(), second | (second >> self.step(left)))
+        (cell_count(second), second | (second >> self.step(left)))
     }
 
     /// The cells of `b` an odd number of cells below the top of their run in a column: the
     /// cells with at least `k` free cells above them in a row are `run_k`, `run_(k+1)` is
     /// `run_k & (run_k << stride)`, and a cell with `n` above is in `run_1 .. run_n`, so the
     /// parity of `n` is the XOR of those sets (at most `rows - 1` rounds).
+    #[inline(always)]
     fn odd_below(&self, b: u128) -> u128 {
         let (mut run, mut odd) = (b, 0u128);
         loop {
-            run &= run << self.stride;
+            run &= run << self.stride();
             if run == 0 {
                 return odd;
             }
             odd ^= run;
+        }
+    }
+
+    /// Left's possible moves on `b` ([`Geometry::max_moves`]) with what it takes to find them
+    /// after any one move at once ([`Geometry::left_moves_after`]): the cells an odd number of
+    /// cells below the top of their run in a column, and the cells of the runs of even length
+    /// (those whose bottom cell is one of the first, filled up through the run).
+    pub(super) fn column_runs(&self, b: u128) -> ColumnRuns {
+        let s = self.stride();
+        let odd = self.odd_below(b);
+        let bottoms = b & !(b >> s);
+        let mut even = bottoms & odd;
+        loop {
+            let grown = even | ((even >> s) & b);
+            if grown == even {
+                break;
+            }
+            even = grown;
+        }
+        ColumnRuns { moves: cell_count(odd), odd, even }
+    }
+
+    /// Left's possible moves ([`Geometry::max_moves`]) after a move of one side whose first
+    /// cell is `first`, from the board's [`ColumnRuns`], with no pass over the columns.
+    ///
+    /// A run of `n` cells holds `n / 2` (rounded down); only the runs the move covers change.
+    /// Left's move covers two cells of one run, `a` cells below its top (`a` odd when its first
+    /// cell is an odd one), leaving runs of `a` and `n - 2 - a`: one move fewer, or two when
+    /// both are odd, which is when `a` is odd and `n` even. Right's move covers one cell in
+    /// each of two columns; a cell `a` below the top of a run of `n` leaves runs of `a` and
+    /// `n - 1 - a`: one move fewer unless both are even, which is when `a` is even and `n`
+    /// odd, the cell neither an odd one nor in a run of even length.
+    #[inline(always)]
+    pub(super) fn left_moves_after(&self, runs: &ColumnRuns, first: u128, left: bool) -> u32 {
+        if left {
+            runs.moves - 1 - u32::from(first & runs.odd & runs.even != 0)
+        } else {
+            let lose = runs.odd | runs.even;
+            runs.moves - u32::from(first & lose != 0) - u32::from((first << 1) & lose != 0)
         }
     }
 
@@ -813,9 +971,9 @@ impl Geometry {
     /// checked against.
     #[cfg(test)]
     pub(super) fn pairs_by_lines(&self, b: u128, left: bool) -> (u32, u128) {
-        let first_col = (0..self.rows).fold(0u128, |m, r| m | 1 << (r * self.stride as usize));
+        let first_col = (0..self.rows).fold(0u128, |m, r| m | 1 << (r * self.stride() as usize));
         let (lines, shift, mask) =
-            if left { (self.rows, self.stride, self.row_mask) } else { (self.cols, 1, first_col) };
+            if left { (self.rows, self.stride(), self.row_mask) } else { (self.cols, 1, first_col) };
         let (mut open, mut used) = (0u128, 0u128);
         for i in 0..lines as u32 {
             let line = (b >> (i * shift)) & mask;
@@ -842,20 +1000,20 @@ impl Geometry {
     /// The domino of one side with first cell `i`, its rows in reverse order: the board
     /// after a move, upside down, is the board upside down without this.
     pub(super) fn domino_upside_down(&self, i: u32, left: bool) -> Domino {
-        let (r, c) = (i / self.stride, i % self.stride);
-        self.domino((self.rows as u32 - 1 - r - u32::from(left)) * self.stride + c, left)
+        let (r, c) = (i / self.stride(), i % self.stride());
+        self.domino((self.rows as u32 - 1 - r - u32::from(left)) * self.stride() + c, left)
     }
 
     /// The board turned a half turn: reversing all 128 bits sends cell `i` to `127 - i`, and
     /// the shift brings cell `(r, c)` to `(rows - 1 - r, cols - 1 - c)` (the padding column
     /// stays at the end of each row).
     pub(super) fn half_turn(&self, b: u128) -> u128 {
-        b.reverse_bits() >> (129 - self.rows as u32 * self.stride)
+        b.reverse_bits() >> (129 - self.rows as u32 * self.stride())
     }
 
     /// The board with its rows in reverse order.
     pub(super) fn upside_down(&self, b: u128) -> u128 {
-        let s = self.stride;
+        let s = self.stride();
         let mut out = 0u128;
         for r in 0..self.rows as u32 {
             let row = (b >> (r * s)) & self.row_mask;
@@ -867,7 +1025,7 @@ impl Geometry {
     /// The region `m` cropped to its bounding box as a bit board for the exact engine, if
     /// that box has at most 64 cells.
     pub(super) fn region_bits(&self, m: u128) -> Option<Bits> {
-        let s = self.stride as usize;
+        let s = self.stride() as usize;
         let (first, last) = (m.trailing_zeros() as usize, 127 - m.leading_zeros() as usize);
         let (r0, r1) = (first / s, last / s);
         let mut seen = 0u128;
