@@ -1,5 +1,7 @@
 //! Times the partizan rulesets on the sizes of BENCHMARKS.md:
-//! `cargo run --release -p cgt-rules --example partizan_timings [domineering-size ...]`.
+//! `cargo run --release -p cgt-rules --example partizan_timings [domineering-size ...]`; an
+//! argument with slashes is an Amazons board by its rows (`x.../..../..../...o`). With
+//! arguments it times only those boards.
 
 use std::time::Instant;
 
@@ -11,11 +13,23 @@ use cgt_rules::tree::{Colour, Tree};
 
 fn main() {
     let sizes: Vec<String> = std::env::args().skip(1).collect();
-    let sizes = if sizes.is_empty() { vec!["4x4".into(), "4x5".into(), "5x5".into()] } else { sizes };
+    // With arguments, only those boards; without, the default sizes and the other rulesets.
+    let everything = sizes.is_empty();
+    let sizes = if everything { vec!["4x4".into(), "4x5".into(), "5x5".into()] } else { sizes };
     for size in &sizes {
+        if size.contains('/') {
+            let rows: Vec<&str> = size.split('/').collect();
+            let board = cgt_rules::amazons::Board::from_rows(&rows).expect("an Amazons board");
+            let mut solver = cgt_rules::amazons::Solver::new();
+            timed(&format!("amazons {size}"), |games, budget| solver.value(games, &board, budget).unwrap());
+            continue;
+        }
         let (r, c) = size.split_once('x').expect("RxC");
         let board = Board::empty(r.parse().expect("rows"), c.parse().expect("columns"));
         timed(&board.to_notation(), |games, budget| board.game(games, budget).unwrap());
+    }
+    if !everything {
+        return;
     }
     let mut rng = cgt_testkit::Rng(0x853c_49e6_748f_ea9b);
     let mut next = move |n: u64| rng.below(n);

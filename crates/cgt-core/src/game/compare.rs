@@ -7,6 +7,9 @@
 //! Before any search, the stops stored with each game rule out `a <= b` when a stop of `a`
 //! exceeds the same stop of `b` (stops are monotone, Siegel CGT II.6), and prove it when the
 //! Left stop of `a` is below the Right stop of `b` (then `b - a` has a positive Right stop).
+//! A search for a witness against `a <= b` (some `a^L >= b` or `b^R <= a`) first looks for one
+//! that these checks decide, on both sides, and only then searches the others, after asking
+//! the processor to load their memo slots together (their cache misses overlap).
 //!
 //! Also comparisons with a game that is not built yet (`{L | R}` given by its option lists),
 //! which canonicalisation needs to find reversible options.
@@ -18,8 +21,60 @@ use crate::budget::{Budget, Exhausted};
 impl Games {
     /// Whether `a <= b`, memoised.
     pub(crate) fn less_eq(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<bool, Exhausted> {
+        if let Some(r) = self.decided_leq(a, b) {
+            return Ok(r);
+        }
+        if let Some(r) = self.caches.leq.get(a.0, b.0) {
+            return Ok(r == 1);
+        }
+        budget.check()?;
+        // `a <= b` unless some `a^L >= b` or some `b^R <= a`; with a number on one side only
+        // the other side's options can be such witnesses (number translation, above).
+        let lefts = match self.kind(a) {
+            Kind::Number => None,
+            _ => Some(self.lefts(a)?),
+        };
+        let rights = match self.kind(b) {
+            Kind::Number => None,
+            _ => Some(self.rights(b)?),
+        };
+        let (lefts, rights) = (lefts.as_deref().unwrap_or(&[]), rights.as_deref().unwrap_or(&[]));
+        // The witnesses that the stops or the nus arithmetic show first, on both sides; then
+        // the others by search.
+        let mut witness = lefts.iter().any(|&al| self.decided_leq(b, al) == Some(true))
+            || rights.iter().any(|&br| self.decided_leq(br, a) == Some(true));
+        if !witness {
+            for &al in lefts {
+                self.caches.leq.prefetch(b.0, al.0);
+            }
+            for &br in rights {
+                self.caches.leq.prefetch(br.0, a.0);
+            }
+            for &al in lefts {
+                if self.decided_leq(b, al).is_none() && self.less_eq(b, al, budget)? {
+                    witness = true;
+                    break;
+                }
+            }
+        }
+        if !witness {
+            for &br in rights {
+                if self.decided_leq(br, a).is_none() && self.less_eq(br, a, budget)? {
+                    witness = true;
+                    break;
+                }
+            }
+        }
+        let r = !witness;
+        self.caches.leq.insert(a.0, b.0, u32::from(r));
+        Ok(r)
+    }
+
+    /// Whether `a <= b` by what is known without search: equal ids, two number-up-star values,
+    /// or the stops.
+    fn decided_leq(&self, a: GameId, b: GameId) -> Option<bool> {
         if a == b {
-            return Ok(true);
+            return Some(true);
         }
         // The kinds are a dense array: the nodes themselves are loaded only for two nus values.
         let (ka, kb) = (self.kind(a), self.kind(b));
@@ -27,46 +82,16 @@ impl Games {
             && kb != Kind::General
             && let (Some(x), Some(y)) = (self.nus_of(a), self.nus_of(b))
         {
-            return Ok(x.leq(y));
+            return Some(x.leq(y));
         }
         let (sa, sb) = (self.stops_of(a), self.stops_of(b));
         if sa.refute_leq(&sb) {
-            return Ok(false);
+            return Some(false);
         }
         if sa.prove_less(&sb) {
-            return Ok(true);
+            return Some(true);
         }
-        if let Some(r) = self.caches.leq.get(a.0, b.0) {
-            return Ok(r == 1);
-        }
-        budget.check()?;
-        let r = match (ka, kb) {
-            (Kind::Number, _) => !self.some_right_leq(b, a, budget)?,
-            (_, Kind::Number) => !self.some_left_geq(a, b, budget)?,
-            _ => !self.some_left_geq(a, b, budget)? && !self.some_right_leq(b, a, budget)?,
-        };
-        self.caches.leq.insert(a.0, b.0, u32::from(r));
-        Ok(r)
-    }
-
-    /// Whether some Left option of `g` is `>= h`.
-    fn some_left_geq(&mut self, g: GameId, h: GameId, budget: &Budget) -> Result<bool, Exhausted> {
-        for &gl in self.lefts(g)?.iter() {
-            if self.less_eq(h, gl, budget)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
-
-    /// Whether some Right option of `g` is `<= h`.
-    fn some_right_leq(&mut self, g: GameId, h: GameId, budget: &Budget) -> Result<bool, Exhausted> {
-        for &gr in self.rights(g)?.iter() {
-            if self.less_eq(gr, h, budget)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        None
     }
 }
 

@@ -20,10 +20,10 @@ use super::bits::Bits;
 pub struct Solver {
     /// The values of parts with amazons of both colours, by key.
     table: FxHashMap<Bits, GameId>,
-    /// The negatives of values in `table`, by key, as they are asked for.
-    negatives: FxHashMap<Bits, GameId>,
     /// The longest runs of moves of parts with amazons of one colour, by solo key.
     runs: FxHashMap<Bits, u32>,
+    /// The index in [`Parts::keys`] of each key of the sums being made (scratch).
+    index: FxHashMap<Bits, u32>,
     limit: usize,
 }
 
@@ -34,8 +34,7 @@ impl Default for Solver {
 }
 
 /// A sum of parts: the integer of its one-colour parts, and its other parts (a range of a
-/// list of keys, each with whether the part is the key's negative, sorted, so that equal sums
-/// have equal ranges).
+/// [`Parts`] list, sorted, so that equal sums have equal ranges).
 #[derive(Clone, Copy)]
 struct Sum {
     int: i64,
@@ -43,14 +42,23 @@ struct Sum {
     end: u32,
 }
 
-/// A part whose options' values are being found: its options as sums over one list of parts,
-/// and the keys of those parts still to evaluate.
+/// The parts of some sums: each distinct key once, and the sums' parts as indices into them,
+/// each with whether the part is the key's negative. The same part comes back in many options
+/// of a position, so its value is looked up once per position, not once per option.
+#[derive(Default)]
+struct Parts {
+    list: Vec<(u32, bool)>,
+    keys: Vec<Bits>,
+}
+
+/// A part whose options' values are being found: its options as sums over one [`Parts`],
+/// and how many of those parts' keys are not yet known to be in the table (the first ones).
 struct Frame {
     key: Bits,
     left: Vec<Sum>,
     right: Vec<Sum>,
-    parts: Vec<(Bits, bool)>,
-    pending: Vec<Bits>,
+    parts: Parts,
+    unchecked: usize,
     /// About the memory the frame held when it was made.
     bytes: usize,
 }
@@ -58,12 +66,7 @@ struct Frame {
 impl Solver {
     /// An empty solver whose table holds up to 2^22 parts before it is cleared.
     pub fn new() -> Self {
-        Solver {
-            table: FxHashMap::default(),
-            negatives: FxHashMap::default(),
-            runs: FxHashMap::default(),
-            limit: 1 << 22,
-        }
+        Solver { table: FxHashMap::default(), runs: FxHashMap::default(), index: FxHashMap::default(), limit: 1 << 22 }
     }
 
     /// The number of parts in the tables.
@@ -80,7 +83,6 @@ impl Solver {
     pub fn value(&mut self, games: &mut Games, board: &Board, budget: &Budget) -> Result<GameId, Exhausted> {
         if self.table.len() >= self.limit || self.runs.len() >= self.limit {
             self.table.clear();
-            self.negatives.clear();
             self.runs.clear();
         }
         if board.grid().cells().len() > 64 {
@@ -88,30 +90,39 @@ impl Solver {
             // the masks do not hold it, the generic solver does (slowly).
             return board.game(games, budget);
         }
-        let mut parts = Vec::new();
+        let mut parts = Parts::default();
+        self.index.clear();
         let sum = self.sum(Bits::of(board.grid()), &mut parts, budget)?;
-        for &(key, _) in &parts {
+        for &key in &parts.keys {
             self.part_value(games, key, budget)?;
         }
-        self.sum_value(games, sum, &parts, budget)
+        let values = self.values(&parts);
+        self.sum_value(games, sum, &parts, &values, budget)
     }
 
-    /// The parts of `b` as a [`Sum`] whose parts are pushed on `parts`, the one-colour parts'
-    /// runs found on the way.
-    fn sum(&mut self, b: Bits, parts: &mut Vec<(Bits, bool)>, budget: &Budget) -> Result<Sum, Exhausted> {
-        let start = parts.len();
+    /// The parts of `b` as a [`Sum`] whose parts are pushed on `parts` (with `self.index`
+    /// holding the indices of `parts.keys`), the one-colour parts' runs found on the way.
+    fn sum(&mut self, b: Bits, parts: &mut Parts, budget: &Budget) -> Result<Sum, Exhausted> {
+        let start = parts.list.len();
         let mut int = 0;
         for part in b.parts() {
             match (part.has_left(), part.has_right()) {
-                (true, true) => parts.push(part.key()),
+                (true, true) => {
+                    let (key, negated) = part.key();
+                    let index = *self.index.entry(key).or_insert_with(|| {
+                        parts.keys.push(key);
+                        (parts.keys.len() - 1) as u32
+                    });
+                    parts.list.push((index, negated));
+                }
                 (left, _) => {
                     let run = i64::from(self.run(part.solo_key(), budget)?);
                     int += if left { run } else { -run };
                 }
             }
         }
-        parts[start..].sort_unstable();
-        Ok(Sum { int, start: start as u32, end: parts.len() as u32 })
+        parts.list[start..].sort_unstable();
+        Ok(Sum { int, start: start as u32, end: parts.list.len() as u32 })
     }
 
     /// The longest run of moves of the one player with amazons in a part (its solo key).
@@ -150,7 +161,9 @@ impl Solver {
         let mut stack = vec![first];
         while let Some(top) = stack.last_mut() {
             budget.check()?;
-            if let Some(next) = top.pending.pop() {
+            if top.unchecked > 0 {
+                top.unchecked -= 1;
+                let next = top.parts.keys[top.unchecked];
                 if !self.table.contains_key(&next) {
                     let frame = self.frame(next, budget)?;
                     held += frame.bytes;
@@ -161,8 +174,9 @@ impl Solver {
             }
             let frame = stack.pop().expect("the loop holds a frame");
             held -= frame.bytes;
-            let left = self.sum_values(games, &frame.left, &frame.parts, budget)?;
-            let right = self.sum_values(games, &frame.right, &frame.parts, budget)?;
+            let values = self.values(&frame.parts);
+            let left = self.sum_values(games, &frame.left, &frame.parts, &values, budget)?;
+            let right = self.sum_values(games, &frame.right, &frame.parts, &values, budget)?;
             let g = games.from_options(&left, &right, budget)?;
             self.table.insert(frame.key, g);
         }
@@ -171,7 +185,8 @@ impl Solver {
 
     /// The frame of a part: its options, each once, and the parts they hold.
     fn frame(&mut self, key: Bits, budget: &Budget) -> Result<Frame, Exhausted> {
-        let mut parts = Vec::new();
+        let mut parts = Parts::default();
+        self.index.clear();
         let mut sides = [Vec::new(), Vec::new()];
         for (side, left) in [true, false].into_iter().enumerate() {
             for child in key.moves(left) {
@@ -182,44 +197,52 @@ impl Solver {
             // Options with the same parts differ by an integer, and the one best for the
             // player dominates the others (`X + n <= X + m` when `n <= m`): the side keeps one
             // option per set of parts, summed once.
-            let parts_of = |s: &Sum| &parts[s.start as usize..s.end as usize];
+            let parts_of = |s: &Sum| &parts.list[s.start as usize..s.end as usize];
             let best_first = |a: &Sum, b: &Sum| if left { b.int.cmp(&a.int) } else { a.int.cmp(&b.int) };
             sides[side].sort_unstable_by(|a, b| parts_of(a).cmp(parts_of(b)).then_with(|| best_first(a, b)));
             sides[side].dedup_by(|later, kept| parts_of(later) == parts_of(kept));
         }
         let [left, right] = sides;
-        let mut pending: Vec<Bits> = parts.iter().map(|p| p.0).collect();
-        pending.sort_unstable();
-        pending.dedup();
         let bytes = std::mem::size_of::<Frame>()
             + (left.len() + right.len()) * std::mem::size_of::<Sum>()
-            + parts.len() * std::mem::size_of::<(Bits, bool)>()
-            + pending.len() * std::mem::size_of::<Bits>();
-        Ok(Frame { key, left, right, parts, pending, bytes })
+            + parts.list.len() * std::mem::size_of::<(u32, bool)>()
+            + parts.keys.len() * std::mem::size_of::<Bits>();
+        let unchecked = parts.keys.len();
+        Ok(Frame { key, left, right, parts, unchecked, bytes })
     }
 
-    /// The values of sums whose parts are all in the table.
+    /// The values of the keys of `parts`, all in the table.
+    fn values(&self, parts: &Parts) -> Vec<GameId> {
+        let value = |key| *self.table.get(key).expect("a sum's parts are evaluated first");
+        parts.keys.iter().map(value).collect()
+    }
+
+    /// The values of sums whose parts' values are `values` ([`Solver::values`]).
     fn sum_values(
         &mut self,
         games: &mut Games,
         sums: &[Sum],
-        parts: &[(Bits, bool)],
+        parts: &Parts,
+        values: &[GameId],
         budget: &Budget,
     ) -> Result<Vec<GameId>, Exhausted> {
-        sums.iter().map(|&s| self.sum_value(games, s, parts, budget)).collect()
+        sums.iter().map(|&s| self.sum_value(games, s, parts, values, budget)).collect()
     }
 
-    /// The value of a sum whose parts are all in the table.
+    /// The value of a sum whose parts' values are `values` ([`Solver::values`]).
     fn sum_value(
         &mut self,
         games: &mut Games,
         sum: Sum,
-        parts: &[(Bits, bool)],
+        parts: &Parts,
+        values: &[GameId],
         budget: &Budget,
     ) -> Result<GameId, Exhausted> {
         let mut total = None;
-        for &(key, negated) in &parts[sum.start as usize..sum.end as usize] {
-            let g = self.part(games, key, negated, budget)?;
+        for &(index, negated) in &parts.list[sum.start as usize..sum.end as usize] {
+            let value = values[index as usize];
+            // The arena keeps each game's negative beside it once computed.
+            let g = if negated { games.neg(value, budget)? } else { value };
             total = Some(match total {
                 Some(t) => games.add(t, g, budget)?,
                 None => g,
@@ -232,21 +255,6 @@ impl Solver {
                 total.map_or(Ok(n), |t| games.add(t, n, budget))
             }
         }
-    }
-
-    /// The value of a part in the table, or its negative (kept, as the same parts come back
-    /// negated in many options).
-    fn part(&mut self, games: &mut Games, key: Bits, negated: bool, budget: &Budget) -> Result<GameId, Exhausted> {
-        let g = *self.table.get(&key).expect("a sum's parts are evaluated first");
-        if !negated {
-            return Ok(g);
-        }
-        if let Some(&n) = self.negatives.get(&key) {
-            return Ok(n);
-        }
-        let n = games.neg(g, budget)?;
-        self.negatives.insert(key, n);
-        Ok(n)
     }
 }
 
