@@ -98,7 +98,8 @@ impl Bits {
     /// squares (the square it leaves becomes empty), then shoots an arrow like a queen from
     /// where it landed, burning the square the arrow lands on.
     pub(crate) fn moves(&self, left: bool) -> Vec<Bits> {
-        let mut out = Vec::new();
+        // Room for the moves of one or two amazons on a small board without growing.
+        let mut out = Vec::with_capacity(128);
         let mine = if left { self.left } else { self.right };
         for from in cells(mine) {
             let free = self.empty | 1 << from;

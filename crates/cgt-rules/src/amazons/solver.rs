@@ -189,7 +189,10 @@ impl Solver {
         self.index.clear();
         let mut sides = [Vec::new(), Vec::new()];
         for (side, left) in [true, false].into_iter().enumerate() {
-            for child in key.moves(left) {
+            let children = key.moves(left);
+            sides[side].reserve_exact(children.len());
+            parts.list.reserve(children.len());
+            for child in children {
                 budget.check()?;
                 let sum = self.sum(child, &mut parts, budget)?;
                 sides[side].push(sum);
