@@ -8,7 +8,7 @@
 //! are copied and hashed as a few words, where the generic grid code built and hashed a
 //! vector for every position and every symmetry.
 
-use crate::eight::{Eight, low_bits};
+use crate::eight::{Eight, low_bits, transposed};
 use crate::grid::Grid;
 
 /// The eight queen (and king) directions, as (row, column) steps.
@@ -278,12 +278,21 @@ impl Bits {
     fn least_on_eight(&self, swaps: bool) -> (Bits, bool) {
         let shape = (self.rows.min(self.cols), self.rows.max(self.cols));
         let eight = Eight::new(self.rows, self.cols);
-        let (left, right) = (eight.spread(self.left), eight.spread(self.right));
+        // The images keep the shape under symmetries 0-3 (flips) and swap it under 4-7 (the
+        // flips transposed): on a board that is not square only one half has the least shape.
+        let (left, right) = (eight.flips(eight.spread(self.left)), eight.flips(eight.spread(self.right)));
+        let symmetries = match (self.rows == self.cols, self.rows < self.cols) {
+            (true, _) => 0..8,
+            (false, true) => 0..4,
+            (false, false) => 4..8,
+        };
         let mut best: Option<(u64, u64, u8, bool)> = None;
         let mut tied = [(0u8, false); 16];
         let mut n = 0;
-        for t in (0..8).filter(|&t| self.image_shape(t) == shape) {
-            let (l, r) = (eight.image(left, t), eight.image(right, t));
+        for t in symmetries {
+            let flip = usize::from(t & 3);
+            let (l, r) =
+                if t < 4 { (left[flip], right[flip]) } else { (transposed(left[flip]), transposed(right[flip])) };
             let candidates = [(l, r, false), (r, l, true)];
             for &(a, b, swapped) in &candidates[..1 + usize::from(swaps)] {
                 match best {
