@@ -26,6 +26,11 @@
 //! * a transposition table of proven results (Breuker, Uiterwijk and van den Herik, 2000), of
 //!   bounded size, probed for every move before any is searched (enhanced transposition
 //!   cutoff), and move ordering by the safe and possible moves a move leaves each side;
+//! * a move at least as good as another is enough (dominated options, CGT II.2): a move
+//!   that leaves a free cell its side can never cover, next to the end of its run, is not
+//!   searched when the move one cell on leaves instead a cell the other side can never
+//!   cover (`Geometry::dominated`: a cell only one side can use is worth something to that
+//!   side alone);
 //! * a board that is its own image under a symmetry that swaps the players (a square board
 //!   turned a quarter) is its own negative, so it is `P` or `N`: one search decides it.
 

@@ -254,6 +254,38 @@ impl<const S: u32> Geometry<S> {
         b & (b >> self.step(left))
     }
 
+    /// The side's moves that another of its moves is at least as good as, so that they need
+    /// not be searched: the first cells of the moves to drop.
+    ///
+    /// Say the side plays along `s` and `a`, `a + s`, `a + 2s` are free. After the move on
+    /// `a, a + s` the board is `B'` (the board less the three cells) with `a + 2s` free;
+    /// after the move on `a + s, a + 2s` it is `B'` with `a` free. A free cell the side can
+    /// never cover (the cells beside it along `s` not free) can only help the other side,
+    /// so `B'` with it is at most `B'` for the side (it wins `B' - (B' + x)` moving second by
+    /// copying: the other side's moves off `x` are copied, and the side never needs `x`);
+    /// a free cell the other side can never cover (no free cell across) is at least `B'`
+    /// for the side, the same way. So:
+    /// - when `a + 3s` is not free (the run ends at `a + 2s`) and `a` has no free cell
+    ///   across, the move on `a, a + s` leaves a cell useless to the side and the move on
+    ///   `a + s, a + 2s` a cell useless to the other: the second is at least as good;
+    /// - the mirror image: when `a - s` is not free and `a + 2s` has no free cell across,
+    ///   the move on `a + s, a + 2s` is dropped for the one on `a, a + s`, unless that one
+    ///   is itself dropped by the first rule (a run of three with both ends so: the two
+    ///   moves are equal, one is kept).
+    ///
+    /// A move is dropped only for one that is kept, and a player to move who wins with a
+    /// dropped move wins with the move kept for it (an option at least as good wins
+    /// whenever a worse one does), so the outcome is the same.
+    #[inline(always)]
+    pub(super) fn dominated(&self, b: u128, left: bool) -> u128 {
+        let s = self.step(left);
+        let anchors = self.anchors(b, left);
+        let useless_to_other = self.protected(b, left);
+        let towards_end = anchors & (anchors >> s) & !(b >> (3 * s)) & useless_to_other;
+        let towards_start = anchors & (anchors << s) & !(b << (2 * s)) & (useless_to_other >> s);
+        towards_end | (towards_start & !(towards_end << s))
+    }
+
     /// The distance between the two cells of a domino of one side.
     #[inline(always)]
     pub(super) fn step(&self, left: bool) -> u32 {
