@@ -30,7 +30,8 @@
 //!   that leaves a free cell its side can never cover, next to the end of its run, is not
 //!   searched when the move one cell on leaves instead a cell the other side can never
 //!   cover (`Geometry::dominated`: a cell only one side can use is worth something to that
-//!   side alone);
+//!   side alone), and safe moves are not searched when a move that costs the side one move
+//!   at most (a domino alone in its line, say) is left;
 //! * a board that is its own image under a symmetry that swaps the players (a square board
 //!   turned a quarter) is its own negative, so it is `P` or `N`: one search decides it.
 

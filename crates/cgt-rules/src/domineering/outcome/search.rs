@@ -304,11 +304,11 @@ impl<'a, const S: u32> Search<'a, S> {
     /// (twice) and the possible moves the move leaves its side against the other's, the
     /// evaluation DOMI and Obsequi order by (Breuker et al. 2000, Bullock 2002). A history of
     /// refutations found elsewhere, tried first, cost ten times the nodes on 7x7 (and killer
-    /// moves by depth 10-90% more nodes on 7x7, 6x7 and 7x6, session 16). A move beside
-    /// the end of its run that leaves a cell the side can never use is left out when the
-    /// move one cell on leaves one only the side can use ([`Geometry::dominated`]: the
-    /// second is at least as good, so the outcome is the same; 6x8 V 354,247 -> 317,120
-    /// nodes).
+    /// moves by depth 10-90% more nodes on 7x7, 6x7 and 7x6, session 16). Moves another
+    /// move is at least as good as are left out ([`Geometry::dominated`]): a move beside the
+    /// end of its run that leaves a cell the side can never use, when the move one cell on
+    /// leaves one only the side can use (6x8 V 354,247 -> 317,120 nodes), and the safe moves
+    /// when a move costs the side one move at most ([`Geometry::cheap`]; -> 287,471).
     ///
     /// The mover's safe moves (both cells with no free cell across, so the other side can
     /// never cover them) come last, as Obsequi plays them (Bullock 2002): a safe move changes

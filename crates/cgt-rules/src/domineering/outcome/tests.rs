@@ -673,21 +673,32 @@ fn moves_and_safety(board: &Board, left: bool) -> Vec<(Board, bool)> {
     out
 }
 
+/// The board `free` of `geo` (rows x cols) after the domino of one side at `i`, as a value.
+fn value_after(games: &mut Games, geo: &Geometry, free: u128, i: Option<u32>, left: bool) -> cgt_core::game::GameId {
+    let b = free & !i.map_or(0, |i| geo.domino(i, left));
+    let s = geo.cols() + 1;
+    let text: Vec<String> = (0..geo.rows())
+        .map(|r| (0..geo.cols()).map(|c| if b >> (r * s + c) & 1 == 1 { '.' } else { '#' }).collect())
+        .collect();
+    Board::from_rows(&text).unwrap().game(games, &Budget::unlimited()).unwrap()
+}
+
 /// The moves the search drops as dominated (`Geometry::dominated`), against the exact values:
-/// on random boards with holes, for each side, every dropped move has a move beside it in its
-/// line (sharing a cell) that is kept and whose position is at least as good for the side
-/// (`>=` for Left, `<=` for Right), and every board with a move keeps one. The test fails if
-/// the rule drops a move whose run goes on past its end, or one whose cell left free can be
-/// covered by the other side.
+/// on random boards with holes, for each side, every dropped move has a move that is kept
+/// whose position is at least as good for the side (`>=` for Left, `<=` for Right), and every
+/// board with a move keeps one. The test fails if the rule drops a move whose run goes on
+/// past its end, or one whose cell left free can be covered by the other side, or safe moves
+/// for a move that can cost more than one move.
 #[test]
 fn dominated_moves_are_no_better_than_a_move_kept() {
     let budget = Budget::unlimited();
     let mut games = Games::new();
     let mut rng = Rng::new(0x0d0e_ed0f_1a7e);
     let mut dropped = [0; 2];
-    for _ in 0..3000 {
+    let mut safe_dropped = 0;
+    for _ in 0..2000 {
         let rows = 1 + rng.below(5) as usize;
-        let cols = 1 + rng.below((18 / rows).min(8) as u64) as usize;
+        let cols = 1 + rng.below((16 / rows).min(8) as u64) as usize;
         let holes = rng.below(4);
         let board = random_board(&mut rng, rows, cols, holes);
         let geo = Geometry::new(rows, cols).unwrap();
@@ -699,33 +710,69 @@ fn dominated_moves_are_no_better_than_a_move_kept() {
             if anchors != 0 {
                 assert_ne!(anchors & !drop, 0, "{} left {left}: every move dropped", board.to_notation());
             }
-            let step = geo.step(left);
-            let after = |games: &mut Games, i: u32| {
-                let b = free & !geo.domino(i, left);
-                let text: Vec<String> = (0..rows)
-                    .map(|r| (0..cols).map(|c| if b >> (r * (cols + 1) + c) & 1 == 1 { '.' } else { '#' }).collect())
-                    .collect();
-                Board::from_rows(&text).unwrap().game(games, &budget).unwrap()
-            };
+            if drop == 0 {
+                continue;
+            }
+            let protected = geo.protected(free, left);
+            safe_dropped += (drop & protected & (protected >> geo.step(left))).count_ones();
+            let kept: Vec<_> = (0..128).filter(|&j| (anchors & !drop) >> j & 1 == 1).collect();
+            let kept: Vec<_> = kept.into_iter().map(|j| value_after(&mut games, &geo, free, Some(j), left)).collect();
             let mut rest = drop;
             while rest != 0 {
                 let i = rest.trailing_zeros();
                 rest &= rest - 1;
                 dropped[usize::from(left)] += 1;
-                let worse = after(&mut games, i);
-                let kept = [i.checked_sub(step), i.checked_add(step)]
-                    .into_iter()
-                    .flatten()
-                    .filter(|&j| j < 128 && (anchors & !drop) >> j & 1 == 1);
+                let worse = value_after(&mut games, &geo, free, Some(i), left);
                 let mut as_good = false;
-                for j in kept {
-                    let better = after(&mut games, j);
+                for &better in &kept {
                     let (lo, hi) = if left { (worse, better) } else { (better, worse) };
-                    as_good |= games.leq(lo, hi, &budget).unwrap();
+                    if games.leq(lo, hi, &budget).unwrap() {
+                        as_good = true;
+                        break;
+                    }
                 }
                 assert!(as_good, "{} left {left}: the move at {i} is dropped for none as good", board.to_notation());
             }
         }
     }
-    assert!(dropped.iter().all(|&n| n > 300), "too few moves dropped: {dropped:?}");
+    assert!(dropped.iter().all(|&n| n > 300), "too few moves dropped: {dropped:?} ({safe_dropped} safe)");
+    assert!(safe_dropped > 300, "too few safe moves dropped: {safe_dropped}");
+}
+
+/// The moves that cost their side one move at most (`Geometry::cheap`), against the exact
+/// values: the position after one, plus 1 for the side, is at least the position before
+/// (`G^n + 1 >= G` for Left, `G^n - 1 <= G` for Right). The test fails if a move with a free
+/// cell before and after it in its line, or with one beside it that the other side can
+/// cover, is taken for cheap.
+#[test]
+fn cheap_moves_cost_one_move_at_most() {
+    let budget = Budget::unlimited();
+    let mut games = Games::new();
+    let mut rng = Rng::new(0x0c4e_a9a0_0e5e);
+    let mut cheap_moves = [0; 2];
+    let one = games.number(&cgt_core::Dyadic::integer(1));
+    let minus_one = games.number(&cgt_core::Dyadic::integer(-1));
+    for _ in 0..3000 {
+        let rows = 1 + rng.below(5) as usize;
+        let cols = 1 + rng.below((18 / rows).min(8) as u64) as usize;
+        let holes = rng.below(4);
+        let board = random_board(&mut rng, rows, cols, holes);
+        let geo = Geometry::new(rows, cols).unwrap();
+        let free = geo.free_cells(&board);
+        let before = value_after(&mut games, &geo, free, None, true);
+        for left in [true, false] {
+            let mut rest = geo.cheap(free, left);
+            assert_eq!(rest & !geo.anchors(free, left), 0, "{}", board.to_notation());
+            while rest != 0 {
+                let i = rest.trailing_zeros();
+                rest &= rest - 1;
+                cheap_moves[usize::from(left)] += 1;
+                let after = value_after(&mut games, &geo, free, Some(i), left);
+                let shifted = games.add(after, if left { one } else { minus_one }, &budget).unwrap();
+                let (lo, hi) = if left { (before, shifted) } else { (shifted, before) };
+                assert!(games.leq(lo, hi, &budget).unwrap(), "{} left {left}: the move at {i}", board.to_notation());
+            }
+        }
+    }
+    assert!(cheap_moves.iter().all(|&n| n > 1000), "too few cheap moves: {cheap_moves:?}");
 }

@@ -271,7 +271,12 @@ impl<const S: u32> Geometry<S> {
     /// - the mirror image: when `a - s` is not free and `a + 2s` has no free cell across,
     ///   the move on `a + s, a + 2s` is dropped for the one on `a, a + s`, unless that one
     ///   is itself dropped by the first rule (a run of three with both ends so: the two
-    ///   moves are equal, one is kept).
+    ///   moves are equal, one is kept);
+    /// - the side's safe moves (both cells with no free cell across) when it has a cheap
+    ///   move ([`Geometry::cheap`]) left by the two rules above: after a safe move `m` the
+    ///   position is at most `G - 1` (`Search::try_moves` proves `G >= G^m + 1`), after a
+    ///   cheap move `n` at least `G - 1`, so `n` is at least as good. When every cheap move
+    ///   is a safe move, the first of them is kept for the others.
     ///
     /// A move is dropped only for one that is kept, and a player to move who wins with a
     /// dropped move wins with the move kept for it (an option at least as good wins
@@ -283,7 +288,41 @@ impl<const S: u32> Geometry<S> {
         let useless_to_other = self.protected(b, left);
         let towards_end = anchors & (anchors >> s) & !(b >> (3 * s)) & useless_to_other;
         let towards_start = anchors & (anchors << s) & !(b << (2 * s)) & (useless_to_other >> s);
-        towards_end | (towards_start & !(towards_end << s))
+        let drop = towards_end | (towards_start & !(towards_end << s));
+        let safe = anchors & useless_to_other & (useless_to_other >> s);
+        let cheap = self.cheap(b, left) & !drop;
+        if cheap & !safe != 0 {
+            drop | safe
+        } else if cheap != 0 {
+            drop | (safe & !(cheap & cheap.wrapping_neg()))
+        } else {
+            drop
+        }
+    }
+
+    /// The side's moves that cost it one move at most: after one (`n`, on `x, x + s`), the
+    /// position is at least the position before less 1 for the side (`G^n >= G - 1` for
+    /// Left): those with no free cell before and after them in their line (`x - s` and
+    /// `x + 2s`), and those with one of the two free but with no free cell across from it.
+    ///
+    /// Proof for Left (Right is the mirror): Left wins `G^n + 1 - G` moving second. Right's
+    /// moves on `G^n` are copied on `-G` (the free cells of `G^n` are those of `G` less
+    /// `n`), and its moves on `-G`, which are Left's on `G`, are copied on `G^n` unless they
+    /// meet `n`: then Left takes the `1` once. With no free cell before or after `n`, the
+    /// only move that meets it is `n` itself, and the two boards are the same from then on.
+    /// With `x - s` not free and `x + 2s` free, the other is `x + s, x + 2s`; after it the
+    /// two boards are the board `B'` less the three cells with `x + 2s` free (on `G^n`) and
+    /// with `x` free (on `G`): `x` Left can never cover (`x - s` and `x + s` are not free),
+    /// `x + 2s` Right can never cover (no free cell across), so the first is at least `B'`
+    /// and the second at most `B'` ([`Geometry::dominated`]'s argument), and Left wins the
+    /// rest moving second. The case with `x + 2s` not free is the mirror image.
+    #[inline(always)]
+    pub(super) fn cheap(&self, b: u128, left: bool) -> u128 {
+        let s = self.step(left);
+        let anchors = self.anchors(b, left);
+        let useless_to_other = self.protected(b, left);
+        let (before, after) = (b << s, b >> (2 * s));
+        anchors & ((!before & !after) | (!before & (useless_to_other >> (2 * s))) | (!after & (useless_to_other << s)))
     }
 
     /// The distance between the two cells of a domino of one side.
