@@ -17,14 +17,16 @@ pub(crate) const OUTCOME: FunctionDef = FunctionDef {
     aliases: &[],
     limits: "One comparison of the canonical form with 0 (memoised), or a formula for x + k.^ + *m. For a \
              Domineering board, a search that does not build the value, for boards whose rows, each with one \
-             more cell, hold at most 128 cells: 6x6 in about 0.2 s, 7x7 beyond the default budget of 10 s. For \
+             more cell, hold at most 128 cells: 6x6 and 7x7 in a few hundredths of a second, 6x10 in about 3 s, \
+             8x8 in 6-9 s, 7x10 and 8x9 beyond the default budget of 10 s. For \
              a board of a game of stones (Clobber, AntiClobber, Hot Clobber, Kings, Knights, Rooks, Queens, \
              Konane, Amazons, Fission, Ski Jumps) with a region of more than 10 cells, a search over the sum of \
              its regions, the smaller ones valued exactly: Clobber 3x5 and 4x4 of alternating stones in about \
              0.1 s, 2x10 in 0.4 s, 3x6 and 4x5 in about a second, 4x6 and 5x5 beyond the default budget; \
              Amazons 4x4 with one amazon each in about 1 s; Kings 4x4 of alternating stones in about 1.5 s; \
              Fission and Ski Jumps boards whose values take minutes in a hundredth to a tenth of a second.",
-    source: "theory/canonical-forms.md; LiP (outcome classes); CGT II.1; N. Bullock, \"Domineering: solving \
+    source: "theory/canonical-forms.md; LiP (outcome classes); CGT II.1; CGT II.2 (dominated options: moves \
+             the search leaves out); N. Bullock, \"Domineering: solving \
              large combinatorial search spaces\", ICGA Journal 25 (2002) (safe moves); D. M. Breuker, J. W. \
              H. M. Uiterwijk, H. J. van den Herik, \"Solving 8x8 Domineering\", Theoretical Computer Science \
              230 (2000) (transposition tables); J. W. H. M. Uiterwijk, J. Griebel, \"Combining combinatorial \
