@@ -405,6 +405,51 @@ fn most_dominoes(board: &Board, left: bool, protected: bool) -> u32 {
     best(board, &ok, left, &mut vec![false; board.rows() * board.cols()], 0)
 }
 
+/// The order among moves the evaluation ties: a move's rank is the same as its images' under
+/// the flips of the board, and ranks the lines nearest an edge across first, then the moves
+/// nearest an end of their line, each read off the domino's two cells.
+#[test]
+fn edge_ranks_order_moves_from_the_edges() {
+    for (rows, cols) in [(1, 2), (2, 2), (3, 5), (6, 8), (8, 8), (7, 10), (1, 41), (3, 41)] {
+        let geo = Geometry::new(rows, cols).unwrap();
+        let stride = cols + 1;
+        for left in [false, true] {
+            // The domino's cells, as (row, column).
+            let cells = |r: usize, c: usize| if left { [(r, c), (r + 1, c)] } else { [(r, c), (r, c + 1)] };
+            for r in 0..rows - usize::from(left) {
+                for c in 0..cols - usize::from(!left) {
+                    let rank = geo.edge_rank((r * stride + c) as u32, left);
+                    // Across: the line's distance from the nearer edge; along: the nearer
+                    // end's distance from the domino's nearer cell.
+                    let [(r0, c0), (r1, c1)] = cells(r, c);
+                    let (across, along) = if left {
+                        (c0.min(cols - 1 - c0), r0.min(rows - 1 - r1))
+                    } else {
+                        (r0.min(rows - 1 - r0), c0.min(cols - 1 - c1))
+                    };
+                    assert_eq!(rank, (across << 7 | along) as u16, "{rows}x{cols} {left} ({r}, {c})");
+                    // Its images under the flips start at the mirrored cell of its other end.
+                    let images = if left {
+                        [(rows - 2 - r, c), (r, cols - 1 - c), (rows - 2 - r, cols - 1 - c)]
+                    } else {
+                        [(rows - 1 - r, c), (r, cols - 2 - c), (rows - 1 - r, cols - 2 - c)]
+                    };
+                    for (ir, ic) in images {
+                        assert_eq!(geo.edge_rank((ir * stride + ic) as u32, left), rank, "{rows}x{cols} image");
+                    }
+                }
+            }
+        }
+    }
+    // On 8x8, Left's moves at the ends of the outer columns come first, the same columns a
+    // row in next, the middle of the board last.
+    let geo = Geometry::new(8, 8).unwrap();
+    assert_eq!(geo.edge_rank(0, true), 0);
+    assert_eq!(geo.edge_rank(6 * 9 + 7, true), 0);
+    assert_eq!(geo.edge_rank(9, true), 1);
+    assert_eq!(geo.edge_rank(3 * 9 + 3, true), 3 << 7 | 3);
+}
+
 /// A board too large for the padded rows is refused, not guessed.
 #[test]
 fn boards_too_large_are_refused() {
