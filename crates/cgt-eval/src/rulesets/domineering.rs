@@ -24,8 +24,8 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
              about 5 s; 6x6 and 4x8 exceed the default budget of 10 s. Boards have at most 256 cells, and \
              regions of up to 64 cells are searched on bit boards. `outcome(domineering[...])` searches who \
              wins without the value, for boards whose rows, each with one more cell, hold at most 128 cells: \
-             6x6 and 7x7 in a few hundredths of a second, 6x10 in about 3 s, 8x8 in 6-9 s, 7x10 and 8x9 \
-             beyond the default budget.",
+             6x6 and 7x7 in a few hundredths of a second, 6x10 in about 1.5 s, 8x8 in about 2 s, 7x10 in \
+             about 5 s; 8x9 beyond the default budget (about 70 s with Horizontal to start).",
     source: "theory/canonical-forms.md; WW and LiP (Domineering); CGT II.1 (disjunctive sums of regions); D. \
              M. Breuker, J. W. H. M. Uiterwijk, H. J. van den Herik, \"Solving 8x8 Domineering\", \
              Theoretical Computer Science 230 (2000) (the outcome search's transposition table); N. Bullock, \

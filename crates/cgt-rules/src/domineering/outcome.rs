@@ -25,7 +25,9 @@
 //!   most its longest run of moves alone;
 //! * a transposition table of proven results (Breuker, Uiterwijk and van den Herik, 2000), of
 //!   bounded size, probed for every move before any is searched (enhanced transposition
-//!   cutoff), and move ordering by the safe and possible moves a move leaves each side;
+//!   cutoff), and move ordering by the safe and possible moves a move leaves each side,
+//!   ties broken nearest the board's edges first (Obsequi breaks them by place too; by
+//!   first cell, the search took 2.5-4.5x the nodes);
 //! * a move at least as good as another is enough (dominated options, CGT II.2): a move
 //!   that leaves a free cell its side can never cover, next to the end of its run, is not
 //!   searched when the move one cell on leaves instead a cell the other side can never
