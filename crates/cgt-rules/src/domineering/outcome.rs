@@ -61,8 +61,14 @@ pub const SMALL_REGION: u32 = 0;
 /// searches are smaller and 2^24 saves almost nothing (8x8 V 4,612,808 nodes against
 /// 4,628,747 at 2^23, 7x10 V 7,813,659 against 7,830,677, 8x9 V 6,866,256 against
 /// 6,890,473), while the kernel's first writes of its pages took 0.6-1.1 s of system time
-/// when no huge pages were to be had ("shifts by constants" in BENCHMARKS.md). Boards of up
-/// to 48 cells take 2^19 slots or fewer, as fast as 2^21 (6x8, session 20).
+/// when no huge pages were to be had ("shifts by constants" in BENCHMARKS.md). Smaller
+/// boards take smaller tables (`OutcomeSearch::table_for`): since the edge order (session 31)
+/// their searches are a quarter of the size, and 8x8 with Vertical first took 966,368 nodes
+/// and 1.5-1.7 s user with 0.4 s of system time at 2^23 slots, against 967,830 nodes, 1.6-1.8
+/// s and 0.02-0.27 s at 2^22, 970,487, 1.2-1.4 s at 2^21 and 976,693, 1.2-1.3 s at 2^20 (the
+/// larger tables also miss more of the caches); 8x9 with Horizontal first took
+/// 38,508,720 nodes and 70.9 s at 2^23, 42,089,323 and 71.2 s at 2^22, 48,942,228 and 90.9 s
+/// at 2^21.
 const MAX_TABLE_LOG2: u32 = 23;
 
 /// The outcome search, with its transposition table (kept between boards of one size).
@@ -169,7 +175,10 @@ impl OutcomeSearch {
             let cells = (geo.rows() * geo.cols()) as u32;
             let spare = budget.memory().saturating_sub(engine.memory(games)) / 4;
             let fits = (spare / SLOT_BYTES).max(2).ilog2();
-            let log2 = (cells / 3 + 3).min(MAX_TABLE_LOG2).min(fits);
+            // A slot for every one to four nodes of a rectangle's search, the larger one of
+            // the two starts (6x8: 89 k nodes, 2^15 slots; 8x8: 0.97 M, 2^20; 7x10: 2.5 M,
+            // 2^22; 8x9: 38.5 M, the cap).
+            let log2 = (cells / 3).saturating_sub(1).min(MAX_TABLE_LOG2).min(fits);
             let table = Table::new(log2, games.zero());
             budget.check_memory(engine.memory(games) + table.bytes())?;
             self.table = Some((geo.rows(), geo.cols(), table));
