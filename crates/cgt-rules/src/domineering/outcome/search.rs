@@ -112,22 +112,12 @@ impl<'a, const S: u32> Search<'a, S> {
 
     /// Whether the player to move (Left when `left`) wins `board + rest`.
     pub(super) fn wins(&mut self, board: u128, rest: GameId, left: bool) -> Result<bool, Exhausted> {
-        self.wins_after(board, rest, left, None, true)
+        self.wins_after(board, rest, left, None)
     }
 
     /// [`Search::wins`]. `looked` is the position's key when the parent has made it and
-    /// probed the table for it: the probe is not made again. `uncounted` says the parent did
-    /// not look whether the player to move is lost by counting (`Search::ordered_moves`
-    /// makes that check for most moves); when it did, the check is not made again. Skipping
-    /// either only forgoes a shortcut: the answer is the same.
-    fn wins_after(
-        &mut self,
-        board: u128,
-        rest: GameId,
-        left: bool,
-        looked: Option<Key>,
-        uncounted: bool,
-    ) -> Result<bool, Exhausted> {
+    /// probed the table for it: the probe is not made again (the answer is the same).
+    fn wins_after(&mut self, board: u128, rest: GameId, left: bool, looked: Option<Key>) -> Result<bool, Exhausted> {
         self.budget.check()?;
         self.nodes += 1;
         if self.nodes.is_multiple_of(MEMORY_EVERY) {
@@ -147,8 +137,8 @@ impl<'a, const S: u32> Search<'a, S> {
                 key
             }
         };
-        if let Some(known) = self.bounds(board, rest, left, uncounted)? {
-            return Ok(known);
+        if self.counted_win(board, rest, left)? {
+            return Ok(true);
         }
         let start = self.nodes;
         let wins = self.try_moves(board, rest, left)?;
@@ -156,34 +146,24 @@ impl<'a, const S: u32> Search<'a, S> {
         Ok(wins)
     }
 
-    /// The result decided by counting moves, if it is: a player sure to make more moves than
-    /// the other can ever make wins (Bullock's safe moves, 2002).
+    /// Whether the player to move wins by counting moves: its sure moves outnumber every move
+    /// the other can still make (Bullock's safe moves, 2002), so it wins playing only those.
+    /// In `rest` the other may make at most its longest run of moves alone (the winner never
+    /// moves there); a positive integer is that many sure moves for Left, a negative one for
+    /// Right.
     ///
-    /// The player to move wins if its sure moves outnumber every move the other can still
-    /// make, and loses if the other's sure moves (moving second) are at least as many as its
-    /// own possible moves: the winner plays only its sure moves. In `rest` the loser may make
-    /// at most its longest run of moves alone (the winner never moves there); a positive
-    /// integer is that many sure moves for Left, a negative one for Right.
-    ///
-    /// The loss is looked for only when `loss` is set.
-    fn bounds(&mut self, board: u128, rest: GameId, left: bool, loss: bool) -> Result<Option<bool>, Exhausted> {
+    /// Whether the player to move is lost by counting (the other's sure moves, moving second,
+    /// at least its possible moves) is looked at by the parent, before the search
+    /// ([`Search::ordered_moves`]), for the moves where it may be, and not again here: looked
+    /// at on entry as well for the moves not counted there (as before session 32), it decided
+    /// 31 of 22,776 such positions on 6x8 with Vertical first (with a slack of 5 in
+    /// [`worth_counting`]), and cost a count of units each time.
+    fn counted_win(&mut self, board: u128, rest: GameId, left: bool) -> Result<bool, Exhausted> {
         let ((run_left, run_right), (int_left, int_right)) = self.rest_moves(rest)?;
-        let (run_me, run_them, int_me, int_them) =
-            if left { (run_left, run_right, int_left, int_right) } else { (run_right, run_left, int_right, int_left) };
+        let (run_them, int_me) = if left { (run_right, int_left) } else { (run_left, int_right) };
         let units = self.geo.units(board, left);
         let alone = self.geo.max_moves(board, !left);
-        if self.geo.counted_win(board, &units, left, true, alone, (int_me, run_them)) {
-            return Ok(Some(true));
-        }
-        if !loss {
-            return Ok(None);
-        }
-        let units = self.geo.units(board, !left);
-        let alone = self.geo.max_moves(board, left);
-        if self.geo.counted_win(board, &units, !left, false, alone, (int_them, run_me)) {
-            return Ok(Some(false));
-        }
-        Ok(None)
+        Ok(self.geo.counted_win(board, &units, left, true, alone, (int_me, run_them)))
     }
 
     /// The moves `rest` gives each side alone: the longest runs of Left and of Right
@@ -236,7 +216,7 @@ impl<'a, const S: u32> Search<'a, S> {
     /// of Left wins (moves in `rest` are still tried); and when one does win, Right moving
     /// first is stored as lost.
     fn try_moves(&mut self, board: u128, rest: GameId, left: bool) -> Result<bool, Exhausted> {
-        let Some((moves, unsafe_moves, uncounted)) = self.ordered_moves(board, rest, left)? else { return Ok(true) };
+        let Some((moves, unsafe_moves)) = self.ordered_moves(board, rest, left)? else { return Ok(true) };
         // The positions after each move, and a move to a position the table knows to be lost
         // for the other side taken at once (enhanced transposition cutoff); a move to a
         // position the table knows to be won by the other side is dropped.
@@ -255,18 +235,18 @@ impl<'a, const S: u32> Search<'a, S> {
             let (after, rest) = self.absorb(after, self.geo.neighbours(m, after), rest)?;
             let image = if self.small == 0 { image } else { self.geo.least_image(after) };
             let key = Key { board: image, rest, left: !left };
-            keyed.push((after, rest, n >= unsafe_moves, key, None, uncounted & (1u128 << i) != 0));
+            keyed.push((after, rest, n >= unsafe_moves, key, None));
         }
         // The probes come after every key is made, in a loop of their own: most miss the
         // cache, and with nothing else between them their loads overlap.
         for k in &mut keyed {
             k.4 = self.table.get(&k.3);
         }
-        if keyed.iter().any(|&(after, _, _, _, known, _)| known == Some(false) && after != 0) {
+        if keyed.iter().any(|&(after, _, _, _, known)| known == Some(false) && after != 0) {
             return Ok(true);
         }
         let mut safe_cut = false;
-        for (after, after_rest, safe, key, known, uncounted) in keyed {
+        for (after, after_rest, safe, key, known) in keyed {
             // Proven a win for the other side: this move loses, and need not be searched
             // (the entry may be overwritten before then, but the fact stays true).
             if known == Some(true) {
@@ -280,7 +260,7 @@ impl<'a, const S: u32> Search<'a, S> {
                 }
                 safe_cut = true;
             }
-            if !self.wins_after(after, after_rest, !left, Some(key), uncounted)? {
+            if !self.wins_after(after, after_rest, !left, Some(key))? {
                 if safe {
                     // The position is at least 1, so the other side moving first loses.
                     let key = Key { board: self.geo.least_image(board), rest, left: !left };
@@ -305,12 +285,11 @@ impl<'a, const S: u32> Search<'a, S> {
         if let Some(wins) = self.table.get(&key) {
             return Ok(wins);
         }
-        Ok(self.bounds(board, rest, !left, false)? == Some(true))
+        self.counted_win(board, rest, !left)
     }
 
     /// The board moves of one side, best first (as sorted words, their first cells read by
-    /// [`move_cell`]), how many of them come before the safe ones, and the first cells of
-    /// the moves not counted (below): by the safe moves
+    /// [`move_cell`]), and how many of them come before the safe ones: by the safe moves
     /// and the possible moves the move leaves its side against the other's, the evaluation
     /// DOMI and Obsequi order by (Breuker et al. 2000, Bullock 2002), and among moves the
     /// evaluation ties, nearest the board's edges first ([`Geometry::edge_rank`]: the line
@@ -333,24 +312,20 @@ impl<'a, const S: u32> Search<'a, S> {
     /// every sub-board of 5x5, 4x6 and 3x8 checked exhaustively, but is not proven, so here
     /// they are searched unless the proven cut applies.
     ///
-    /// `None` when one of the moves leaves the other player lost by counting alone (as
-    /// [`Search::bounds`] would find one level down): looked at for every move (but those
-    /// below) before any is searched, so that a quick win is not hidden behind a long search of another move; the
-    /// moves are looked at in the order of the evaluation, so that the pass stops sooner
-    /// (the same nodes either way). Each child searched then skips that check
-    /// ([`Search::wins_after`]). A move after which the other side has more possible moves
-    /// than the side is not counted here (the third part of the answer holds the first cells
-    /// of those moves), but on entry if it is searched: such a count almost never decides
-    /// (6x8 with Vertical first: 20 of 96,669 such counts decided, of 332,872 counts made),
-    /// and most such moves are never searched. 6x8 V: 88,693 -> 88,744 nodes, 788.2 M ->
-    /// 718.5 M instructions (with the other side's possible moves at least the side's: 100,796
-    /// nodes, 679.2 M, and 8x8 V 977,357 nodes against 966,368; session 31).
-    fn ordered_moves(
-        &mut self,
-        board: u128,
-        rest: GameId,
-        left: bool,
-    ) -> Result<Option<(Vec<u64>, usize, u128)>, Exhausted> {
+    /// `None` when one of the moves leaves the other player lost by counting alone (the
+    /// other's sure moves, moving second, at least its possible moves; [`Geometry::counted_win`]
+    /// for the side moving second): looked at before any move is searched, so that a quick win
+    /// is not hidden behind a long search of another move, in the order of the evaluation, so
+    /// that the pass stops sooner (the same nodes either way).
+    ///
+    /// Only the moves where such a count may decide are counted ([`worth_counting`]); the
+    /// others are never counted, here or on entry (a count of units is most of the work of a
+    /// node). The moves after which the other side has more possible moves than the side were
+    /// left to the entry since session 31 (20 of 96,669 such counts decided on 6x8 with
+    /// Vertical first); with the estimate below as well, and no count on entry, 6x8 V took
+    /// 96,231 -> 96,249 nodes and 781.3 M -> 714.0 M instructions, 8x8 V 976,693 -> 982,607
+    /// nodes and 9,269 M -> 7,989 M instructions (session 32).
+    fn ordered_moves(&mut self, board: u128, rest: GameId, left: bool) -> Result<Option<(Vec<u64>, usize)>, Exhausted> {
         let ((run_left, run_right), (int_left, int_right)) = self.rest_moves(rest)?;
         let extra = if left { (int_left, run_right) } else { (int_right, run_left) };
         // Each side compiled on its own, so that its steps are constants (`Geometry`).
@@ -367,7 +342,7 @@ impl<'a, const S: u32> Search<'a, S> {
         g: &Geometry<S>,
         board: u128,
         (int_me, run_them): (u32, u32),
-    ) -> Option<(Vec<u64>, usize, u128)> {
+    ) -> Option<(Vec<u64>, usize)> {
         let left = LEFT;
         // Moves another move of the side is at least as good as are not searched.
         let mut anchors = g.anchors(board, left) & !g.dominated(board, left);
@@ -406,9 +381,8 @@ impl<'a, const S: u32> Search<'a, S> {
             let score = (ORDER_OFFSET - (ORDER_SAFE * safe + free)) as u64;
             let is_safe = u64::from(safe_anchors & first != 0);
             let edge = u64::from(g.edge_rank(i, left));
-            // Counted before the search only when the side keeps at least as many possible
-            // moves as the other ([`Search::ordered_moves`]).
-            if theirs > mine {
+            // Counted before the search only where the count may decide.
+            if !worth_counting(safe, mine, theirs) {
                 uncounted |= first;
             }
             scored.push(is_safe << 56 | score << 32 | edge << 16 | u64::from(i) << 8 | u64::from(theirs));
@@ -426,13 +400,35 @@ impl<'a, const S: u32> Search<'a, S> {
             }
         }
         let unsafe_moves = scored.iter().take_while(|&&w| w >> 56 == 0).count();
-        Some((scored, unsafe_moves, uncounted))
+        Some((scored, unsafe_moves))
     }
 
     fn check_memory(&self) -> Result<(), Exhausted> {
         let caches = (self.regions.len() + self.runs.len()) * 48;
         self.budget.check_memory(self.engine.memory(self.games) + self.table.bytes() + caches)
     }
+}
+
+/// How far below the other side's possible moves the estimate of [`worth_counting`] may be
+/// for the count to be made: 6. On 6x8 with Vertical first, of the counts made before session
+/// 32 (moves the side keeps as many possible moves after as the other), none of the 28,824
+/// below -6 decided, 25 of 37,032 at -6, 361 of 50,661 at -5 and 1,090 of 48,972 at -4,
+/// against 19,141 of 91,798 at -3 or above. 8x8 with Vertical first took 982,607 nodes and
+/// 8,051 M instructions at 6, 1,023,841 and 7,753 M at 5, and 976,693 and 9,216 M counting
+/// every move the side keeps as many possible moves after as the other (a build with the
+/// slack as a switch).
+const COUNT_SLACK: i64 = 6;
+
+/// Whether a move is worth counting before the search ([`Search::ordered_moves`]): whether
+/// the side's sure moves after it, moving second, may outnumber the other side's possible
+/// moves. With `safe` safe moves and `mine` possible moves, the side moving second is sure
+/// of about its safe moves and half of the others; the move is counted when that is at
+/// most [`COUNT_SLACK`] short of the other side's `theirs` possible moves, and `theirs` is
+/// at most `mine`. An estimate, not a bound: a move not counted is only searched, never
+/// decided wrongly.
+fn worth_counting(safe: i64, mine: u32, theirs: u32) -> bool {
+    let (mine, theirs) = (i64::from(mine), i64::from(theirs));
+    theirs <= mine && safe + (mine - safe) / 2 + COUNT_SLACK >= theirs
 }
 
 /// The first cell of the move in a word of [`Search::ordered_moves`].
