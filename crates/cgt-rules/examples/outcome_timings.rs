@@ -1,5 +1,7 @@
 //! Times the Domineering outcome search on rectangles, each player to start:
-//! `cargo run --release -p cgt-rules --example outcome_timings [RxC[:V|:H] ...] [--small N]`.
+//! `cargo run --release -p cgt-rules --example outcome_timings [RxC[:V|:H][@r,c;r,c...] ...] [--small N]`;
+//! after `@`, the cells filled before the search (row and column from 0, as the peers
+//! harness gives Obsequi's and cgt's boards with holes: `8x9@4,4;1,7`).
 
 use std::time::Instant;
 
@@ -19,9 +21,17 @@ fn main() {
     };
     let sizes = if args.is_empty() { vec!["6x6".into(), "7x7".into(), "8x8".into()] } else { args };
     for size in &sizes {
-        let (dims, who) = size.split_once(':').map_or((size.as_str(), "VH"), |(d, w)| (d, w));
+        let (size, holes) = size.split_once('@').unwrap_or((size, ""));
+        let (dims, who) = size.split_once(':').map_or((size, "VH"), |(d, w)| (d, w));
         let (r, c) = dims.split_once('x').expect("RxC");
-        let board = Board::empty(r.parse().expect("rows"), c.parse().expect("columns"));
+        let (r, c): (usize, usize) = (r.parse().expect("rows"), c.parse().expect("columns"));
+        let mut rows = vec![vec!['.'; c]; r];
+        for hole in holes.split(';').filter(|h| !h.is_empty()) {
+            let (hr, hc) = hole.split_once(',').expect("r,c");
+            rows[hr.parse::<usize>().expect("row")][hc.parse::<usize>().expect("column")] = '#';
+        }
+        let rows: Vec<String> = rows.into_iter().map(|row| row.into_iter().collect()).collect();
+        let board = Board::from_rows(&rows).expect("a board");
         for left in [true, false] {
             if !who.contains(if left { 'V' } else { 'H' }) {
                 continue;
@@ -38,7 +48,8 @@ fn main() {
                 Err(_) => "gave up",
             };
             println!(
-                "{dims} {first} first: {answer}, {} nodes, {:.3} s",
+                "{dims}{}{holes} {first} first: {answer}, {} nodes, {:.3} s",
+                if holes.is_empty() { "" } else { "@" },
                 search.nodes(),
                 start.elapsed().as_secs_f64()
             );
