@@ -18,6 +18,17 @@ fn random_board(rng: &mut Rng, rows: usize, cols: usize, holes: u64) -> Board {
     Board::from_rows(&text).unwrap()
 }
 
+/// A random board of a shape the outcome search takes (up to 11 rows and 16 columns, at most
+/// 128 padded cells), each cell occupied with probability `h / 10` for an `h` drawn below
+/// `max_holes`: its rows, its columns, the board and its geometry.
+fn random_wide_board(rng: &mut Rng, max_holes: u64) -> (usize, usize, Board, Geometry) {
+    let rows = 1 + rng.below(11) as usize;
+    let cols = 1 + rng.below((128 / rows as u64 - 1).min(16)) as usize;
+    let holes = rng.below(max_holes);
+    let board = random_board(rng, rows, cols, holes);
+    (rows, cols, board, Geometry::new(rows, cols).expect("at most 128 padded cells"))
+}
+
 /// Whether the player to move wins, from the rules alone: the board's own move lists, every
 /// move tried, memoised on the exact board.
 fn plain_wins(memo: &mut Memo, board: &Board, left: bool) -> bool {
@@ -162,11 +173,7 @@ fn move_counts_agree_with_brute_force() {
 fn fast_counts_agree_with_the_plain_ones() {
     let mut rng = Rng::new(0x9a1e_5b17);
     for _ in 0..3000 {
-        let rows = 1 + rng.below(11) as usize;
-        let cols = 1 + rng.below((128 / rows as u64 - 1).min(16)) as usize;
-        let holes = rng.below(6);
-        let board = random_board(&mut rng, rows, cols, holes);
-        let geo = Geometry::new(rows, cols).unwrap();
+        let (_, _, board, geo) = random_wide_board(&mut rng, 6);
         let free = geo.free_cells(&board);
         for left in [true, false] {
             for b in [free, geo.protected(free, left), geo.protected(free, !left)] {
@@ -234,11 +241,7 @@ fn counts_after_a_move_and_with_a_fixed_stride_agree_with_the_plain_ones() {
     assert_eq!(super::wide::cell_count(0), 0);
     let mut moves = 0;
     for _ in 0..3000 {
-        let rows = 1 + rng.below(11) as usize;
-        let cols = 1 + rng.below((128 / rows as u64 - 1).min(16)) as usize;
-        let holes = rng.below(5);
-        let board = random_board(&mut rng, rows, cols, holes);
-        let geo = Geometry::new(rows, cols).unwrap();
+        let (_, cols, board, geo) = random_wide_board(&mut rng, 5);
         let free = geo.free_cells(&board);
         moves += match cols + 1 {
             5 => check::<5>(geo, free, &board),
@@ -261,11 +264,7 @@ fn blocks_and_images_after_a_move_agree_with_the_plain_ones() {
     let mut rng = Rng::new(0xb10c_4a11);
     let mut blocks = [0u32; 2];
     for _ in 0..3000 {
-        let rows = 1 + rng.below(11) as usize;
-        let cols = 1 + rng.below((128 / rows as u64 - 1).min(16)) as usize;
-        let holes = rng.below(4);
-        let board = random_board(&mut rng, rows, cols, holes);
-        let geo = Geometry::new(rows, cols).unwrap();
+        let (rows, cols, board, geo) = random_wide_board(&mut rng, 4);
         let free = geo.free_cells(&board);
         let part = free & geo.free_cells(&random_board(&mut rng, rows, cols, 1));
         for left in [true, false] {
@@ -307,11 +306,7 @@ fn square_blocks_agree_with_the_plain_ones() {
     let mut rng = Rng::new(0x01e_3a11);
     let mut met = (0, 0);
     for _ in 0..3000 {
-        let rows = 1 + rng.below(11) as usize;
-        let cols = 1 + rng.below((128 / rows as u64 - 1).min(16)) as usize;
-        let holes = rng.below(6);
-        let board = random_board(&mut rng, rows, cols, holes);
-        let geo = Geometry::new(rows, cols).unwrap();
+        let (rows, cols, board, geo) = random_wide_board(&mut rng, 6);
         let free = geo.free_cells(&board);
         let part = free & geo.free_cells(&random_board(&mut rng, rows, cols, 1));
         let taken = free & !geo.free_cells(&random_board(&mut rng, rows, cols, 2));
