@@ -11,7 +11,7 @@ use cgt_core::{Budget, Dyadic, Exhausted};
 
 use super::super::Domineering;
 use super::table::{Key, Table};
-use super::wide::{Geometry, cell_count};
+use super::wide::Geometry;
 
 /// The weight of a safe move of the side that moves, against a placement, when ordering
 /// moves: 1, as Obsequi's evaluation counts them (Bullock 2002); 2 took 2-11% more nodes
@@ -29,6 +29,19 @@ const REGION_CACHE: usize = 1 << 20;
 /// and of Right, and the moves of an integer for Left and for Right.
 type RestMoves = ((u32, u32), (u32, u32));
 
+/// A board move of a node, made before any is searched ([`Search::try_moves`]): the board and
+/// rest after it, whether it is a safe move, the key of the position after it, and what the
+/// table knows of that position.
+type Keyed = (u128, GameId, bool, Key, Option<bool>);
+
+/// The lists a node works in, kept between nodes ([`Search::try_moves`]): one pair for each
+/// node on the path being searched, so that a node allocates nothing.
+#[derive(Default)]
+struct Buffers {
+    moves: Vec<Vec<u64>>,
+    keyed: Vec<Vec<Keyed>>,
+}
+
 /// The state of one search: the engines it reads and its tables; `S` is the board's stride
 /// fixed at compile time, or 0 ([`Geometry`]).
 pub(super) struct Search<'a, const S: u32 = 0> {
@@ -45,6 +58,8 @@ pub(super) struct Search<'a, const S: u32 = 0> {
     regions: FxHashMap<u128, GameId>,
     /// The longest run of moves of one player alone in a value (Left, Right).
     runs: FxHashMap<GameId, (u32, u32)>,
+    /// Lists for the nodes, reused.
+    buffers: Buffers,
 }
 
 impl<'a, const S: u32> Search<'a, S> {
@@ -67,6 +82,7 @@ impl<'a, const S: u32> Search<'a, S> {
             nodes: 0,
             regions: FxHashMap::default(),
             runs: FxHashMap::default(),
+            buffers: Buffers::default(),
         }
     }
 
@@ -216,11 +232,31 @@ impl<'a, const S: u32> Search<'a, S> {
     /// of Left wins (moves in `rest` are still tried); and when one does win, Right moving
     /// first is stored as lost.
     fn try_moves(&mut self, board: u128, rest: GameId, left: bool) -> Result<bool, Exhausted> {
-        let Some((moves, unsafe_moves)) = self.ordered_moves(board, rest, left)? else { return Ok(true) };
+        // The lists come from those of finished nodes and go back after (with what they hold
+        // cleared), so that the search allocates only as deep as it goes.
+        let mut moves = self.buffers.moves.pop().unwrap_or_default();
+        let mut keyed = self.buffers.keyed.pop().unwrap_or_default();
+        let wins = self.try_moves_in(board, rest, left, &mut moves, &mut keyed);
+        moves.clear();
+        keyed.clear();
+        self.buffers.moves.push(moves);
+        self.buffers.keyed.push(keyed);
+        wins
+    }
+
+    /// [`Search::try_moves`] in the lists given (empty).
+    fn try_moves_in(
+        &mut self,
+        board: u128,
+        rest: GameId,
+        left: bool,
+        moves: &mut Vec<u64>,
+        keyed: &mut Vec<Keyed>,
+    ) -> Result<bool, Exhausted> {
+        let Some(unsafe_moves) = self.ordered_moves(board, rest, left, moves)? else { return Ok(true) };
         // The positions after each move, and a move to a position the table knows to be lost
         // for the other side taken at once (enhanced transposition cutoff); a move to a
         // position the table knows to be won by the other side is dropped.
-        let mut keyed = Vec::with_capacity(moves.len());
         let upside_down = self.geo.upside_down(board);
         for (n, &word) in moves.iter().enumerate() {
             let i = move_cell(word);
@@ -232,21 +268,22 @@ impl<'a, const S: u32> Search<'a, S> {
             } else {
                 0
             };
-            let (after, rest) = self.absorb(after, self.geo.neighbours(m, after), rest)?;
+            let (after, rest) =
+                if self.small == 0 { (after, rest) } else { self.absorb(after, self.geo.neighbours(m, after), rest)? };
             let image = if self.small == 0 { image } else { self.geo.least_image(after) };
             let key = Key { board: image, rest, left: !left };
             keyed.push((after, rest, n >= unsafe_moves, key, None));
         }
         // The probes come after every key is made, in a loop of their own: most miss the
         // cache, and with nothing else between them their loads overlap.
-        for k in &mut keyed {
+        for k in keyed.iter_mut() {
             k.4 = self.table.get(&k.3);
         }
         if keyed.iter().any(|&(after, _, _, _, known)| known == Some(false) && after != 0) {
             return Ok(true);
         }
         let mut safe_cut = false;
-        for (after, after_rest, safe, key, known) in keyed {
+        for &(after, after_rest, safe, key, known) in keyed.iter() {
             // Proven a win for the other side: this move loses, and need not be searched
             // (the entry may be overwritten before then, but the fact stays true).
             if known == Some(true) {
@@ -325,14 +362,20 @@ impl<'a, const S: u32> Search<'a, S> {
     /// Vertical first); with the estimate below as well, and no count on entry, 6x8 V took
     /// 96,231 -> 96,249 nodes and 781.3 M -> 714.0 M instructions, 8x8 V 976,693 -> 982,607
     /// nodes and 9,269 M -> 7,989 M instructions (session 32).
-    fn ordered_moves(&mut self, board: u128, rest: GameId, left: bool) -> Result<Option<(Vec<u64>, usize)>, Exhausted> {
+    fn ordered_moves(
+        &mut self,
+        board: u128,
+        rest: GameId,
+        left: bool,
+        scored: &mut Vec<u64>,
+    ) -> Result<Option<usize>, Exhausted> {
         let ((run_left, run_right), (int_left, int_right)) = self.rest_moves(rest)?;
         let extra = if left { (int_left, run_right) } else { (int_right, run_left) };
         // Each side compiled on its own, so that its steps are constants (`Geometry`).
         Ok(if left {
-            Self::counted_moves::<true>(&self.geo, board, extra)
+            Self::counted_moves::<true>(&self.geo, board, extra, scored)
         } else {
-            Self::counted_moves::<false>(&self.geo, board, extra)
+            Self::counted_moves::<false>(&self.geo, board, extra, scored)
         })
     }
 
@@ -342,7 +385,8 @@ impl<'a, const S: u32> Search<'a, S> {
         g: &Geometry<S>,
         board: u128,
         (int_me, run_them): (u32, u32),
-    ) -> Option<(Vec<u64>, usize)> {
+        scored: &mut Vec<u64>,
+    ) -> Option<usize> {
         let left = LEFT;
         // Moves another move of the side is at least as good as are not searched.
         let mut anchors = g.anchors(board, left) & !g.dominated(board, left);
@@ -354,21 +398,17 @@ impl<'a, const S: u32> Search<'a, S> {
         // Each move as one sortable word: safe last, then by the evaluation (best first),
         // then nearest the edges first ([`Geometry::edge_rank`]), then by first cell; the low
         // byte carries the other side's move count.
-        let mut scored: Vec<u64> = Vec::with_capacity(cell_count(anchors) as usize);
         let mut uncounted = 0u128;
-        // Left's possible moves after each move from one look at the columns (Right's, in the
-        // rows, take one addition).
-        let columns = g.column_runs(board);
+        // Each side's possible moves after each move from one look at the columns (Left's)
+        // and at the rows (Right's).
+        let (columns, rows) = (g.column_runs(board), g.row_runs(board));
         while anchors != 0 {
             let first = anchors & anchors.wrapping_neg();
             let i = first.trailing_zeros();
             anchors &= anchors - 1;
             let after = board & !(first | first << g.step(left));
-            let (mine, theirs) = if left {
-                (g.left_moves_after(&columns, first, left), g.max_moves(after, false))
-            } else {
-                (g.max_moves(after, false), g.left_moves_after(&columns, first, left))
-            };
+            let (lefts, rights) = (g.left_moves_after(&columns, first, left), g.right_moves_after(&rows, first, left));
+            let (mine, theirs) = if left { (lefts, rights) } else { (rights, lefts) };
             // A standard Domineering evaluation of the position after the move: the side's
             // safe moves and its possible moves less the other's. (A move never takes a safe
             // move from the other side, only makes some: with the other's safe moves taken
@@ -388,7 +428,7 @@ impl<'a, const S: u32> Search<'a, S> {
             scored.push(is_safe << 56 | score << 32 | edge << 16 | u64::from(i) << 8 | u64::from(theirs));
         }
         scored.sort_unstable();
-        for &word in &scored {
+        for &word in scored.iter() {
             let (i, theirs) = (move_cell(word), (word & 0xff) as u32);
             if uncounted & (1u128 << i) != 0 {
                 continue;
@@ -400,7 +440,7 @@ impl<'a, const S: u32> Search<'a, S> {
             }
         }
         let unsafe_moves = scored.iter().take_while(|&&w| w >> 56 == 0).count();
-        Some((scored, unsafe_moves))
+        Some(unsafe_moves)
     }
 
     fn check_memory(&self) -> Result<(), Exhausted> {

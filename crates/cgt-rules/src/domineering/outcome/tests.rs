@@ -184,8 +184,9 @@ fn fast_counts_agree_with_the_plain_ones() {
     }
 }
 
-/// Left's possible moves after every move of either side, from the board's column runs
-/// (`Geometry::left_moves_after`), against the count made on the board after the move; and
+/// Left's and Right's possible moves after every move of either side, from the board's column
+/// and row runs (`Geometry::left_moves_after`, `Geometry::right_moves_after`), against the
+/// counts made on the board after the move; and
 /// the counts with the stride fixed at compile time (`Geometry::with_stride`, as the search
 /// runs on boards of 4 to 12 columns) against those with the stride read at run time; and
 /// the cell count against `count_ones`.
@@ -195,6 +196,8 @@ fn counts_after_a_move_and_with_a_fixed_stride_agree_with_the_plain_ones() {
         let fixed = geo.with_stride::<S>();
         let runs = fixed.column_runs(free);
         assert_eq!(runs.moves, geo.max_moves(free, true), "{}", board.to_notation());
+        let rows = fixed.row_runs(free);
+        assert_eq!(rows.moves, geo.max_moves(free, false), "{}", board.to_notation());
         let mut moves = 0;
         for left in [true, false] {
             assert_eq!(fixed.units(free, left), geo.units(free, left), "{} {left}", board.to_notation());
@@ -211,6 +214,9 @@ fn counts_after_a_move_and_with_a_fixed_stride_agree_with_the_plain_ones() {
                 let plain = geo.max_moves(after, true);
                 assert_eq!(fixed.left_moves_after(&runs, first, left), plain, "{} {left} {i}", board.to_notation());
                 assert_eq!(geo.left_moves_after(&geo.column_runs(free), first, left), plain);
+                let plain = geo.max_moves(after, false);
+                assert_eq!(fixed.right_moves_after(&rows, first, left), plain, "{} {left} {i}", board.to_notation());
+                assert_eq!(geo.right_moves_after(&geo.row_runs(free), first, left), plain);
                 let units = fixed.units(after, left);
                 for first_to_move in [true, false] {
                     let alone = geo.max_moves(after, !left);

@@ -154,6 +154,18 @@ pub(super) struct ColumnRuns {
     even: u128,
 }
 
+/// Right's possible moves on a board and the runs of its rows ([`Geometry::row_runs`]), as
+/// [`ColumnRuns`] are Left's in the columns.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct RowRuns {
+    /// [`Geometry::max_moves`] for Right.
+    pub moves: u32,
+    /// The cells an odd number of cells right of the start of their run.
+    odd: u128,
+    /// The cells of the runs of even length.
+    even: u128,
+}
+
 /// A way of choosing the open dominoes of [`Geometry::units`].
 type OpenDominoes<const S: u32> = fn(&Geometry<S>, &mut Units, u128, u128, u128, bool);
 
@@ -1068,6 +1080,33 @@ impl<const S: u32> Geometry<S> {
         } else {
             let lose = runs.odd | runs.even;
             runs.moves - u32::from(first & lose != 0) - u32::from((first << 1) & lose != 0)
+        }
+    }
+
+    /// Right's possible moves on `b` ([`Geometry::max_moves`]) with what it takes to find
+    /// them after any one move at once ([`Geometry::right_moves_after`]). A cell `a` cells
+    /// right of the start of a run of `n` is `n - 1 - a` cells left of its end, and `a` and
+    /// `n - 1 - a` differ in parity exactly when `n` is even: so the cells of the runs of even
+    /// length are those an odd distance from one end of their run and an even distance from
+    /// the other, the odd cells from the start ([`odd_across`]) against those from the end
+    /// (the same on the board turned a half turn, which reverses every row).
+    pub(super) fn row_runs(&self, b: u128) -> RowRuns {
+        let odd = odd_across(b);
+        let odd_from_end = self.half_turn(odd_across(self.half_turn(b)));
+        RowRuns { moves: cell_count(odd), odd, even: odd ^ odd_from_end }
+    }
+
+    /// Right's possible moves ([`Geometry::max_moves`]) after a move of one side whose first
+    /// cell is `first`, from the board's [`RowRuns`], with no pass over the rows: as
+    /// [`Geometry::left_moves_after`] with the roles of the sides exchanged (Right's move
+    /// covers two cells of one run of a row, Left's one cell in each of two rows).
+    #[inline(always)]
+    pub(super) fn right_moves_after(&self, runs: &RowRuns, first: u128, left: bool) -> u32 {
+        if left {
+            let lose = runs.odd | runs.even;
+            runs.moves - u32::from(first & lose != 0) - u32::from((first << self.stride()) & lose != 0)
+        } else {
+            runs.moves - 1 - u32::from(first & runs.odd & runs.even != 0)
         }
     }
 
