@@ -257,14 +257,14 @@ impl<'a, const S: u32> Search<'a, S> {
         // The positions after each move, and a move to a position the table knows to be lost
         // for the other side taken at once (enhanced transposition cutoff); a move to a
         // position the table knows to be won by the other side is dropped.
-        let upside_down = self.geo.upside_down(board);
+        let images = self.geo.images(board);
         for (n, &word) in moves.iter().enumerate() {
             let i = move_cell(word);
             let m = self.geo.domino(i, left);
             let after = board & !m;
             let image = if self.small == 0 {
-                // Nothing is absorbed: the board upside down loses the move upside down.
-                self.geo.least_image_given(after, upside_down & !self.geo.domino_upside_down(i, left))
+                // Nothing is absorbed: each image of the board loses the move's image.
+                self.geo.least_image_after(&images, i, left)
             } else {
                 0
             };

@@ -211,6 +211,13 @@ fn counts_after_a_move_and_with_a_fixed_stride_agree_with_the_plain_ones() {
                 anchors &= anchors - 1;
                 let after = free & !geo.domino(i, left);
                 assert_eq!(fixed.domino(i, left), geo.domino(i, left));
+                let images = fixed.images(free);
+                assert_eq!(
+                    fixed.least_image_after(&images, i, left),
+                    geo.least_image(after),
+                    "{} {left} {i}",
+                    board.to_notation()
+                );
                 let plain = geo.max_moves(after, true);
                 assert_eq!(fixed.left_moves_after(&runs, first, left), plain, "{} {left} {i}", board.to_notation());
                 assert_eq!(geo.left_moves_after(&geo.column_runs(free), first, left), plain);
@@ -295,6 +302,7 @@ fn blocks_and_images_after_a_move_agree_with_the_plain_ones() {
                 let given = upside_down & !geo.domino_upside_down(i, left);
                 assert_eq!(given, geo.upside_down(after), "{} {left} {i}", board.to_notation());
                 assert_eq!(geo.least_image_given(after, given), geo.least_image(after));
+                assert_eq!(geo.least_image_after(&geo.images(free), i, left), geo.least_image(after));
             }
         }
     }
