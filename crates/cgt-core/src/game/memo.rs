@@ -46,7 +46,7 @@ impl PairMemo {
         if self.slots.is_empty() {
             return;
         }
-        prefetch_read(&self.slots[self.slot(key)]);
+        crate::pages::prefetch_read(&self.slots[self.slot(key)]);
     }
 
     /// Stores `value` for `(a, b)`, overwriting an older entry when both slots are taken.
@@ -99,20 +99,6 @@ impl PairMemo {
         let h = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits);
         (h as usize) & !1
     }
-}
-
-/// A hint to load the cache line of `x` (no effect on any value; nothing on other targets).
-#[allow(unsafe_code)]
-fn prefetch_read<T>(x: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch reads nothing the program sees and cannot fault; `x` is a live
-    // reference anyway. SSE, which the instruction needs, is part of every x86-64 target.
-    unsafe {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(x).cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
 }
 
 /// The key of a pair, unless it is the empty marker.

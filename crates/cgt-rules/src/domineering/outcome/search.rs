@@ -156,6 +156,10 @@ impl<'a, const S: u32> Search<'a, S> {
         if self.counted_win(board, rest, left)? {
             return Ok(true);
         }
+        // The result is stored once the moves are searched: its bucket is asked for now, so
+        // that a search of a few nodes finds it in the cache (the store's miss was 11% of the
+        // time on 8x9 with holes at (4,4) and (1,7) and Horizontal first; session 34).
+        self.table.prefetch_bucket(&key);
         let start = self.nodes;
         let wins = self.try_moves(board, rest, left)?;
         self.table.put(key, wins, self.nodes - start);
@@ -272,10 +276,13 @@ impl<'a, const S: u32> Search<'a, S> {
                 if self.small == 0 { (after, rest) } else { self.absorb(after, self.geo.neighbours(m, after), rest)? };
             let image = if self.small == 0 { image } else { self.geo.least_image(after) };
             let key = Key { board: image, rest, left: !left };
+            self.table.prefetch_tags(&key);
             keyed.push((after, rest, n >= unsafe_moves, key, None));
         }
         // The probes come after every key is made, in a loop of their own: most miss the
-        // cache, and with nothing else between them their loads overlap.
+        // cache, and with nothing else between them their loads overlap. Each key's tags are
+        // asked for as it is made (above), so that the loads overlap the making of the keys
+        // as well (3-4% of the time on 8x9 with holes; session 34).
         for k in keyed.iter_mut() {
             k.4 = self.table.get(&k.3);
         }

@@ -96,6 +96,20 @@ impl Table {
         }
     }
 
+    /// Asks for the key's bucket to be brought into the cache, so that a [`Table::put`] made
+    /// later finds it there.
+    pub(super) fn prefetch_bucket(&self, key: &Key) {
+        let (i, _) = self.place(key);
+        cgt_core::pages::prefetch_read(&self.buckets[i]);
+    }
+
+    /// Asks for the key's tags to be brought into the cache, so that a [`Table::get`] made
+    /// later finds them there.
+    pub(super) fn prefetch_tags(&self, key: &Key) {
+        let (i, _) = self.place(key);
+        cgt_core::pages::prefetch_read(&self.tags[i]);
+    }
+
     /// The key's bucket, and its tag: a byte of its hash, never 0.
     fn place(&self, key: &Key) -> (usize, u8) {
         let mut h = FxHasher::default();
