@@ -456,15 +456,22 @@ impl<'a, const S: u32> Search<'a, S> {
     }
 }
 
-/// How far below the other side's possible moves the estimate of [`worth_counting`] may be
-/// for the count to be made: 6. On 6x8 with Vertical first, of the counts made before session
-/// 32 (moves the side keeps as many possible moves after as the other), none of the 28,824
-/// below -6 decided, 25 of 37,032 at -6, 361 of 50,661 at -5 and 1,090 of 48,972 at -4,
-/// against 19,141 of 91,798 at -3 or above. 8x8 with Vertical first took 982,607 nodes and
-/// 8,051 M instructions at 6, 1,023,841 and 7,753 M at 5, and 976,693 and 9,216 M counting
-/// every move the side keeps as many possible moves after as the other (a build with the
-/// slack as a switch).
-const COUNT_SLACK: i64 = 6;
+/// How far below the other side's possible moves the estimate of [`worth_counting`] may be for
+/// the count to be made: 4 (6 from session 32 to 33). On 6x8 with Vertical first, of the
+/// counts made before session 32 (moves the side keeps as many possible moves after as the
+/// other), none of the 28,824 below -6 decided, 25 of 37,032 at -6, 361 of 50,661 at -5 and
+/// 1,090 of 48,972 at -4, against 19,141 of 91,798 at -3 or above. 8x8 with Vertical first
+/// took 982,607 nodes and 8,051 M instructions at 6, 1,023,841 and 7,753 M at 5, and 976,693
+/// and 9,216 M counting every move the side keeps as many possible moves after as the other (a
+/// build with the slack as a switch). Since the table's lines are prefetched (session 34) a
+/// count costs more of a node's time than a node costs, and 4 is quickest on a faster machine
+/// (an Intel Xeon with 2 MB of L2 a core; `outcome_timings`, times of one run): 8x9 with holes
+/// at (4,4) and (1,7), Horizontal first, 43,559,375 nodes 21.4-21.9 s at 6, 43,991,574 and
+/// 20.3-20.5 s at 5, 46,374,567 and 20.0-20.2 s at 4, 54,032,432 and 21.3 s at 3, 70,768,714
+/// and 22.8-23.4 s at 2; 6x10 with holes at (2,3), (3,7), (0,9), Vertical first, 1.01, 0.96,
+/// 0.92, 0.96 and 1.08 s; 8x8 V 0.55-0.59, 0.52, 0.54, 0.58 and 0.79 s; 6x10, 7x10, 8x8 with
+/// three holes and 8x9, both starts each, 28.3 s in all at 6, 27.1 at 5 and 26.4 at 4.
+const COUNT_SLACK: i64 = 4;
 
 /// Whether a move is worth counting before the search ([`Search::ordered_moves`]): whether
 /// the side's sure moves after it, moving second, may outnumber the other side's possible
