@@ -76,6 +76,8 @@ pub struct OutcomeSearch {
     table: Option<(usize, usize, Table)>,
     small: u32,
     nodes: u64,
+    /// The largest table this search may make, as a power of two of slots.
+    max_table_log2: u32,
 }
 
 impl Default for OutcomeSearch {
@@ -93,7 +95,40 @@ impl OutcomeSearch {
     /// A search that values regions of at most `cells` cells exactly (0: none, the plain
     /// search with move counting).
     pub fn with_small_regions(cells: u32) -> Self {
-        OutcomeSearch { table: None, small: cells, nodes: 0 }
+        OutcomeSearch { table: None, small: cells, nodes: 0, max_table_log2: MAX_TABLE_LOG2 }
+    }
+
+    /// Lets the transposition table grow to `2^log2` slots of [`SLOT_BYTES`] rather than
+    /// [`MAX_TABLE_LOG2`]'s, still within the budget's memory: for searches of billions of
+    /// nodes (10x10), where a table of a slot for every hundred nodes loses most results.
+    pub fn with_max_table(mut self, log2: u32) -> Self {
+        self.max_table_log2 = log2.clamp(1, 40);
+        self
+    }
+
+    /// The board moves of the player to move (Left when `left_first`), each as its first
+    /// cell (row, column; the other is below it for Left, right of it for Right), in the
+    /// order the search tries them, best first; the moves it leaves out as no better than
+    /// another are not listed. `None` when the board is too large for the search. A search
+    /// split into pieces (one per reply to the first move) starts with the first of them.
+    pub fn moves_in_order(
+        &mut self,
+        games: &mut Games,
+        engine: &mut Domineering,
+        board: &Board,
+        left_first: bool,
+        budget: &Budget,
+    ) -> Result<Option<Vec<(usize, usize)>>, Exhausted> {
+        let Some(geo) = Geometry::new(board.rows(), board.cols()) else { return Ok(None) };
+        let free = geo.free_cells(board);
+        let small = self.small;
+        let stride = geo.stride() as usize;
+        let table = self.table_for(geo, games, engine, budget)?;
+        let mut search = Search::new(games, engine, table, geo, small, budget);
+        // The whole board, its small regions as well (a split search starts from its moves).
+        let zero = search.games.zero();
+        let cells = search.move_order(free, zero, left_first)?;
+        Ok(Some(cells.into_iter().map(|i| (i as usize / stride, i as usize % stride)).collect()))
     }
 
     /// The nodes searched by the last call.
@@ -178,7 +213,7 @@ impl OutcomeSearch {
             // A slot for every one to four nodes of a rectangle's search, the larger one of
             // the two starts (6x8: 89 k nodes, 2^15 slots; 8x8: 0.97 M, 2^20; 7x10: 2.5 M,
             // 2^22; 8x9: 38.5 M, the cap).
-            let log2 = (cells / 3).saturating_sub(1).min(MAX_TABLE_LOG2).min(fits);
+            let log2 = (cells / 3).saturating_sub(1).min(self.max_table_log2).min(fits);
             let table = Table::new(log2, games.zero());
             budget.check_memory(engine.memory(games) + table.bytes())?;
             self.table = Some((geo.rows(), geo.cols(), table));

@@ -138,6 +138,16 @@ impl<'a, const S: u32> Search<'a, S> {
         Ok(Some(g))
     }
 
+    /// The first cells of the board moves of the player to move (Left when `left`), in the
+    /// order [`Search::try_moves`] tries them (the moves left out as dominated are not among
+    /// them): for a search split into pieces, whose first move is the one the search would
+    /// try first.
+    pub(super) fn move_order(&mut self, board: u128, rest: GameId, left: bool) -> Result<Vec<u32>, Exhausted> {
+        let mut scored = Vec::new();
+        self.ordered_moves(board, rest, left, &mut scored)?;
+        Ok(scored.into_iter().map(move_cell).collect())
+    }
+
     /// Whether the player to move (Left when `left`) wins `board + rest`.
     pub(super) fn wins(&mut self, board: u128, rest: GameId, left: bool) -> Result<bool, Exhausted> {
         self.wins_after(board, rest, left, None)

@@ -830,3 +830,47 @@ fn cheap_moves_cost_one_move_at_most() {
     }
     assert!(cheap_moves.iter().all(|&n| n > 1000), "too few cheap moves: {cheap_moves:?}");
 }
+
+/// The moves a split search starts from ([`OutcomeSearch::moves_in_order`]) are moves of the
+/// side, each once, and, when the side wins, one of them wins (a move left out is no better
+/// than one listed); and the search with a larger table answers as before.
+#[test]
+fn moves_in_order_hold_a_winning_move() {
+    on_random_boards(0x0000_5b11_7ed0, 600, (4, 14), |s, games, engine, board, memo| {
+        let budget = Budget::unlimited();
+        for left in [true, false] {
+            let order = s.moves_in_order(games, engine, board, left, &budget).unwrap().unwrap();
+            let options = if left { board.left_options() } else { board.right_options() };
+            let mut seen = Vec::new();
+            for &(r, c) in &order {
+                let (r2, c2) = if left { (r + 1, c) } else { (r, c + 1) };
+                assert!(r2 < board.rows() && c2 < board.cols(), "{} {left} {r},{c}", board.to_notation());
+                assert!(board.is_free(r, c) && board.is_free(r2, c2), "{} {left} {r},{c}", board.to_notation());
+                assert!(!seen.contains(&(r, c)), "{} {left} {r},{c} twice", board.to_notation());
+                seen.push((r, c));
+            }
+            let wins = plain_wins(memo, board, left);
+            if wins {
+                let winning = order.iter().any(|&(r, c)| {
+                    let after: Vec<String> = (0..board.rows())
+                        .map(|i| {
+                            (0..board.cols())
+                                .map(|j| {
+                                    let taken =
+                                        (i, j) == (r, c) || (i, j) == if left { (r + 1, c) } else { (r, c + 1) };
+                                    if taken || !board.is_free(i, j) { '#' } else { '.' }
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    !plain_wins(memo, &Board::from_rows(&after).unwrap(), !left)
+                });
+                assert!(winning, "{} {left}: no winning move among {order:?}", board.to_notation());
+            }
+            assert_eq!(order.is_empty(), options.is_empty(), "{} {left}", board.to_notation());
+        }
+        let mut large = OutcomeSearch::new().with_max_table(12);
+        let got = large.outcome(games, engine, board, &budget).unwrap();
+        assert_eq!(got, Some(plain_outcome(memo, board)), "{}", board.to_notation());
+    });
+}
