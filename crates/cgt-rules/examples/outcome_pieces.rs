@@ -1,30 +1,34 @@
 //! A Domineering outcome search too long for one sitting, split into pieces that are solved
 //! one at a time and written to a log, so that it can stop and go on later (10x10 takes many
 //! hours of CPU):
-//! `cargo run --release -p cgt-rules --example outcome_pieces -- RxC:V|H LOG [--pieces N]
-//! [--table LOG2] [--first r,c]`.
+//! `cargo run --release -p cgt-rules --example outcome_pieces -- RxC:V|H LOG [--minutes M]
+//! [--split-depth D] [--table LOG2] [--stop-after MINUTES]`.
 //!
-//! The first player wins the board exactly when one of its moves leaves the other side lost
-//! whatever it answers. The first move is the one the search tries first
-//! ([`OutcomeSearch::moves_in_order`]), or `--first`; each answer to it, one of each pair that
-//! a mirror of the board which keeps the first move in place maps onto each other, is a
-//! piece: the board with both dominoes placed and the first player to move, solved by the
-//! same search as `outcome(...)` (one table for all the pieces of a run). A piece the first
-//! player loses refutes the first move (the run says so and stops); once every piece is won,
-//! the first player wins the board.
+//! A position is named by the dominoes placed since the start. The player to move wins it
+//! exactly when one of its moves leaves the other lost; the moves are tried in the order the
+//! search itself tries them ([`OutcomeSearch::moves_in_order`], which leaves out only moves
+//! that another move listed is at least as good as), one of each set that a mirror keeping
+//! the board as it is maps onto each other. Each position is first given to the same search as
+//! `outcome(...)` for at most M minutes (default 20; positions with fewer than D dominoes,
+//! default 1, are split at once); if that runs out, the position is split into its moves in turn, each solved the same way, and its
+//! result follows from theirs. All the searches of a run share one transposition table, which
+//! keeps only proven results, so a search stopped by its time leaves nothing wrong behind.
 //!
-//! The log has a line per piece solved (tab-separated: the board and first player, the first
-//! move, the answer, who won the piece, its nodes, its CPU seconds, when it ended, the build);
-//! pieces already in it are not solved again (`CGT_BUILD` names the build in it). `--pieces N` stops after N new pieces;
-//! `--table` sets the table's largest size (2^LOG2 slots of 32 bytes; the default is the
-//! search's own cap).
+//! The log has a line per position settled and per search stopped by its time
+//! (tab-separated: the board and first player, the dominoes placed, what happened, the
+//! nodes, the CPU seconds, when it ended, the build named by `CGT_BUILD`). A run reads it
+//! first: a position settled is not searched again, and one whose search ran out of the same
+//! or a longer time is split at once. `--table` sets the table's largest size (2^LOG2 slots of
+//! 32 bytes; the default is the search's own cap); `--stop-after` ends the run (between two
+//! searches) once that many minutes have passed.
 
+use std::collections::HashMap;
 use std::fs::OpenOptions;
 use std::io::Write;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use cgt_core::Budget;
 use cgt_core::game::Games;
+use cgt_core::{Budget, Exhausted};
 use cgt_rules::domineering::{Board, Domineering, OutcomeSearch};
 
 /// A domino: its first cell and whether it is vertical (the second cell below, else right).
@@ -34,30 +38,142 @@ fn cells(((r, c), vertical): Domino) -> [(usize, usize); 2] {
     [(r, c), if vertical { (r + 1, c) } else { (r, c + 1) }]
 }
 
-/// The board with the given dominoes placed.
-fn board_with(rows: usize, cols: usize, placed: &[Domino]) -> Board {
-    let mut grid = vec![vec!['.'; cols]; rows];
-    for &d in placed {
-        for (r, c) in cells(d) {
-            grid[r][c] = '#';
+fn name(d: Domino) -> String {
+    let [a, b] = cells(d);
+    format!("{},{}-{},{}", a.0, a.1, b.0, b.1)
+}
+
+/// The image of a cell under the mirrors (`flip_rows`, `flip_cols`).
+fn mirror(
+    (r, c): (usize, usize),
+    (rows, cols): (usize, usize),
+    (flip_rows, flip_cols): (bool, bool),
+) -> (usize, usize) {
+    (if flip_rows { rows - 1 - r } else { r }, if flip_cols { cols - 1 - c } else { c })
+}
+
+/// The domino's image under the mirrors, as its first cell (the mirrors keep its direction).
+fn mirrored(d: Domino, dims: (usize, usize), flips: (bool, bool)) -> Domino {
+    let [a, b] = cells(d);
+    (mirror(a, dims, flips).min(mirror(b, dims, flips)), d.1)
+}
+
+/// Why the run stops early.
+enum Stop {
+    /// `--stop-after` has passed.
+    Time,
+}
+
+struct Run {
+    dims: (usize, usize),
+    first_left: bool,
+    head: String,
+    log: String,
+    /// What the log says: for each position settled, whether the player to move wins it; for
+    /// each search stopped, the longest time it was given, in milliseconds.
+    settled: HashMap<String, bool>,
+    stopped: HashMap<String, u128>,
+    games: Games,
+    engine: Domineering,
+    search: OutcomeSearch,
+    leaf: Duration,
+    split_depth: usize,
+    deadline: Option<Instant>,
+    build: String,
+}
+
+impl Run {
+    fn board(&self, placed: &[Domino]) -> Board {
+        let (rows, cols) = self.dims;
+        let mut grid = vec![vec!['.'; cols]; rows];
+        for &d in placed {
+            for (r, c) in cells(d) {
+                grid[r][c] = '#';
+            }
         }
+        let lines: Vec<String> = grid.into_iter().map(|l| l.into_iter().collect()).collect();
+        Board::from_rows(&lines).expect("a board of the size given")
     }
-    let lines: Vec<String> = grid.into_iter().map(|l| l.into_iter().collect()).collect();
-    Board::from_rows(&lines).expect("a board of the size given")
-}
 
-/// The domino's image under the mirrors (`flip_rows`, `flip_cols`), as its first cell.
-fn mirrored(((r, c), vertical): Domino, rows: usize, cols: usize, flip_rows: bool, flip_cols: bool) -> Domino {
-    let [a, b] = cells(((r, c), vertical));
-    let map =
-        |(r, c): (usize, usize)| (if flip_rows { rows - 1 - r } else { r }, if flip_cols { cols - 1 - c } else { c });
-    let (a, b) = (map(a), map(b));
-    (a.min(b), vertical)
-}
+    fn key(placed: &[Domino]) -> String {
+        if placed.is_empty() { "start".into() } else { placed.iter().map(|&d| name(d)).collect::<Vec<_>>().join(" ") }
+    }
 
-fn parse_cell(s: &str) -> (usize, usize) {
-    let (r, c) = s.split_once(',').expect("r,c");
-    (r.parse().expect("a row"), c.parse().expect("a column"))
+    fn write(&self, key: &str, what: &str, nodes: u64, cpu: f64) {
+        let when = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let line = format!("{}\t{key}\t{what}\t{nodes} nodes\t{cpu:.1} s CPU\tended {when}\t{}", self.head, self.build);
+        println!("{line}");
+        let mut file = OpenOptions::new().create(true).append(true).open(&self.log).expect("the log opens");
+        writeln!(file, "{line}").expect("the log takes the line");
+    }
+
+    /// Whether the player to move after `placed` wins.
+    fn wins(&mut self, placed: &mut Vec<Domino>) -> Result<bool, Stop> {
+        let key = Run::key(placed);
+        if let Some(&w) = self.settled.get(&key) {
+            return Ok(w);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Stop::Time);
+        }
+        let left = self.first_left == placed.len().is_multiple_of(2);
+        let board = self.board(placed);
+        let tried = self.stopped.get(&key).copied().unwrap_or(0);
+        if placed.len() >= self.split_depth && tried < self.leaf.as_millis() {
+            let budget = Budget::new(self.leaf, Budget::unlimited().memory());
+            let cpu = cpu_seconds();
+            let found = self.search.first_player_wins(&mut self.games, &mut self.engine, &board, left, &budget);
+            let (nodes, cpu) = (self.search.nodes(), cpu_seconds() - cpu);
+            match found {
+                Ok(Some(w)) => {
+                    self.write(&key, if w { "mover wins" } else { "mover loses" }, nodes, cpu);
+                    self.settled.insert(key, w);
+                    return Ok(w);
+                }
+                Ok(None) => panic!("a board the search takes"),
+                Err(Exhausted::Time) => {
+                    self.write(&key, &format!("stopped after {} ms", self.leaf.as_millis()), nodes, cpu);
+                    self.stopped.insert(key.clone(), self.leaf.as_millis());
+                }
+                Err(e) => panic!("the search gave up: {e:?}"),
+            }
+        }
+        // Split: each move in the search's order, one of each set of mirror images.
+        let order = self.search.moves_in_order(&mut self.games, &mut self.engine, &board, left, &Budget::unlimited());
+        let order = order.expect("no budget to run out").expect("a board the search takes");
+        let fixing: Vec<(bool, bool)> = [(false, true), (true, false), (true, true)]
+            .into_iter()
+            .filter(|&flips| {
+                let (rows, cols) = self.dims;
+                (0..rows).all(|r| {
+                    (0..cols).all(|c| {
+                        let (r2, c2) = mirror((r, c), self.dims, flips);
+                        board.is_free(r, c) == board.is_free(r2, c2)
+                    })
+                })
+            })
+            .collect();
+        let mut wins = false;
+        for (i, &cell) in order.iter().enumerate() {
+            let m = (cell, left);
+            // A move whose image comes earlier in the order was tried as that image.
+            let earlier =
+                fixing.iter().any(|&flips| order[..i].iter().any(|&c| (c, left) == mirrored(m, self.dims, flips)));
+            if earlier {
+                continue;
+            }
+            placed.push(m);
+            let answer = self.wins(placed);
+            placed.pop();
+            if !answer? {
+                wins = true;
+                break;
+            }
+        }
+        self.write(&key, if wins { "mover wins (split)" } else { "mover loses (split)" }, 0, 0.0);
+        self.settled.insert(key, wins);
+        Ok(wins)
+    }
 }
 
 fn main() {
@@ -68,105 +184,66 @@ fn main() {
         args.drain(i..i + 2);
         Some(value)
     };
-    let pieces: usize = option("--pieces").map_or(usize::MAX, |n| n.parse().expect("a number of pieces"));
+    let minutes: f64 = option("--minutes").map_or(20.0, |m| m.parse().expect("minutes"));
+    let split_depth: usize = option("--split-depth").map_or(1, |d| d.parse().expect("a depth"));
     let table: Option<u32> = option("--table").map(|n| n.parse().expect("a power of two"));
-    let first_given = option("--first").map(|s| parse_cell(&s));
+    let stop_after: Option<f64> = option("--stop-after").map(|m| m.parse().expect("minutes"));
     let [size, log]: [String; 2] = args.try_into().expect("RxC:V|H LOG");
     let (dims, who) = size.split_once(':').expect("RxC:V or RxC:H");
-    let (rows, cols) = parse_cell(&dims.replace('x', ","));
-    let left = match who {
+    let (rows, cols) = dims.split_once('x').expect("RxC");
+    let dims: (usize, usize) = (rows.parse().expect("rows"), cols.parse().expect("columns"));
+    let first_left = match who {
         "V" => true,
         "H" => false,
         _ => panic!("V or H to start"),
     };
+    let head = format!("{}x{}:{who}", dims.0, dims.1);
 
-    let (mut games, mut engine) = (Games::new(), Domineering::new());
+    let mut settled = HashMap::new();
+    let mut stopped = HashMap::new();
+    for line in std::fs::read_to_string(&log).unwrap_or_default().lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        if fields.len() < 3 || fields[0] != head {
+            continue;
+        }
+        let (key, what) = (fields[1].to_owned(), fields[2]);
+        if let Some(ms) = what.strip_prefix("stopped after ").and_then(|s| s.strip_suffix(" ms")) {
+            let ms: u128 = ms.parse().expect("milliseconds");
+            let e = stopped.entry(key).or_insert(0);
+            *e = ms.max(*e);
+        } else if what.starts_with("mover wins") {
+            settled.insert(key, true);
+        } else if what.starts_with("mover loses") {
+            settled.insert(key, false);
+        }
+    }
+    println!("{head}: {} positions settled and {} searches stopped in the log", settled.len(), stopped.len());
+
     let mut search = OutcomeSearch::new();
     if let Some(log2) = table {
         search = search.with_max_table(log2);
     }
-    let budget = Budget::unlimited();
-    let empty = board_with(rows, cols, &[]);
-    let first: Domino = match first_given {
-        Some(cell) => (cell, left),
-        None => {
-            let order = search.moves_in_order(&mut games, &mut engine, &empty, left, &budget);
-            let order = order.expect("no budget to run out").expect("a board the search takes");
-            (*order.first().expect("the first player has a move"), left)
-        }
+    let mut run = Run {
+        dims,
+        first_left,
+        head: head.clone(),
+        log,
+        settled,
+        stopped,
+        games: Games::new(),
+        engine: Domineering::new(),
+        search,
+        leaf: Duration::from_secs_f64(minutes * 60.0),
+        split_depth,
+        deadline: stop_after.map(|m| Instant::now() + Duration::from_secs_f64(m * 60.0)),
+        build: std::env::var("CGT_BUILD").unwrap_or_else(|_| "build not named".into()),
     };
-    let [a, b] = cells(first);
-    assert!(b.0 < rows && b.1 < cols, "the first move is on the board");
-    // The mirrors that keep the first move where it is; each answer stands for its images.
-    let fixing: Vec<(bool, bool)> = [(false, true), (true, false), (true, true)]
-        .into_iter()
-        .filter(|&(fr, fc)| mirrored(first, rows, cols, fr, fc) == first)
-        .collect();
-    let after_first = board_with(rows, cols, &[first]);
-    let mut answers: Vec<Domino> = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            let reply = ((r, c), !left);
-            let [x, y] = cells(reply);
-            if y.0 >= rows || y.1 >= cols || !after_first.is_free(x.0, x.1) || !after_first.is_free(y.0, y.1) {
-                continue;
-            }
-            let images = fixing.iter().map(|&(fr, fc)| mirrored(reply, rows, cols, fr, fc));
-            if images.into_iter().all(|image| image >= reply) {
-                answers.push(reply);
-            }
+    match run.wins(&mut Vec::new()) {
+        Ok(w) => {
+            let first = if first_left { "Vertical" } else { "Horizontal" };
+            println!("{head}: the first player ({first}) {}", if w { "wins" } else { "loses" });
         }
-    }
-    let player = if left { "V" } else { "H" };
-    let head = format!("{rows}x{cols}:{player}\tfirst {},{}-{},{}", a.0, a.1, b.0, b.1);
-    let done: Vec<String> = std::fs::read_to_string(&log).unwrap_or_default().lines().map(str::to_owned).collect();
-    let answer_name = |d: Domino| {
-        let [x, y] = cells(d);
-        format!("answer {},{}-{},{}", x.0, x.1, y.0, y.1)
-    };
-    let solved = |d: Domino| done.iter().find(|l| l.starts_with(&format!("{head}\t{}\t", answer_name(d)))).cloned();
-    println!("{head}: {} answers up to the mirrors that keep the first move", answers.len());
-
-    let mut run = 0;
-    for &reply in &answers {
-        if let Some(line) = solved(reply) {
-            if line.split('\t').nth(3) != Some(player) {
-                println!("{line}\nthe first move is refuted: the first player loses this piece");
-                return;
-            }
-            continue;
-        }
-        if run == pieces {
-            break;
-        }
-        run += 1;
-        let board = board_with(rows, cols, &[first, reply]);
-        let (clock, cpu) = (Instant::now(), cpu_seconds());
-        let wins = search.first_player_wins(&mut games, &mut engine, &board, left, &budget);
-        let wins = wins.expect("no budget to run out").expect("a board the search takes");
-        let winner = if wins == left { "V" } else { "H" };
-        let when = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        let line = format!(
-            "{head}\t{}\t{winner}\t{} nodes\t{:.1} s CPU\t{:.1} s wall\tended {when}\t{}",
-            answer_name(reply),
-            search.nodes(),
-            cpu_seconds() - cpu,
-            clock.elapsed().as_secs_f64(),
-            std::env::var("CGT_BUILD").unwrap_or_else(|_| "build not named".into()),
-        );
-        println!("{line}");
-        let mut file = OpenOptions::new().create(true).append(true).open(&log).expect("the log opens");
-        writeln!(file, "{line}").expect("the log takes the line");
-        if !wins {
-            println!("the first move is refuted: the first player loses this piece");
-            return;
-        }
-    }
-    let left_over = answers.iter().filter(|&&d| solved(d).is_none()).count() - run;
-    if left_over == 0 {
-        println!("{head}: every answer is lost for the second player: the first player ({player}) wins");
-    } else {
-        println!("{head}: {left_over} pieces left");
+        Err(Stop::Time) => println!("{head}: stopped at the time given; run again to go on"),
     }
 }
 
