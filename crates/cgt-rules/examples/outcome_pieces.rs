@@ -2,7 +2,7 @@
 //! one at a time and written to a log, so that it can stop and go on later (10x10 takes many
 //! hours of CPU):
 //! `cargo run --release -p cgt-rules --example outcome_pieces -- RxC:V|H LOG [--minutes M]
-//! [--split-depth D] [--table LOG2] [--stop-after MINUTES]`.
+//! [--split-depth D] [--table LOG2] [--stop-after MINUTES] [--part K/N]`.
 //!
 //! A position is named by the dominoes placed since the start. The player to move wins it
 //! exactly when one of its moves leaves the other lost; the moves are tried in the order the
@@ -20,7 +20,10 @@
 //! first: a position settled is not searched again, and one whose search ran out of the same
 //! or a longer time is split at once. `--table` sets the table's largest size (2^LOG2 slots of
 //! 32 bytes; the default is the search's own cap); `--stop-after` ends the run (between two
-//! searches) once that many minutes have passed.
+//! searches) once that many minutes have passed. With `--part K/N`, N runs (one a core, each
+//! with its own table, all writing to one log) share the answers to the first move: this run
+//! searches the K-th of each N of them (from 0) that the log has not settled, and stops once
+//! those are done unless they settle the position; a run without it then reads them all.
 
 use std::collections::HashMap;
 use std::fs::OpenOptions;
@@ -62,6 +65,8 @@ fn mirrored(d: Domino, dims: (usize, usize), flips: (bool, bool)) -> Domino {
 enum Stop {
     /// `--stop-after` has passed.
     Time,
+    /// This run's part is done, and the rest is another run's.
+    Part,
 }
 
 struct Run {
@@ -80,6 +85,8 @@ struct Run {
     split_depth: usize,
     deadline: Option<Instant>,
     build: String,
+    /// `--part K/N`.
+    part: Option<(usize, usize)>,
 }
 
 impl Run {
@@ -154,6 +161,8 @@ impl Run {
             })
             .collect();
         let mut wins = false;
+        let mut others = false;
+        let mut kept = 0;
         for (i, &cell) in order.iter().enumerate() {
             let m = (cell, left);
             // A move whose image comes earlier in the order was tried as that image.
@@ -162,13 +171,29 @@ impl Run {
             if earlier {
                 continue;
             }
+            kept += 1;
             placed.push(m);
+            // The answers to the first move are shared between the runs of `--part`.
+            let theirs = match self.part {
+                Some((k, n)) if placed.len() == 2 => {
+                    (kept - 1) % n != k && !self.settled.contains_key(&Run::key(placed))
+                }
+                _ => false,
+            };
+            if theirs {
+                placed.pop();
+                others = true;
+                continue;
+            }
             let answer = self.wins(placed);
             placed.pop();
             if !answer? {
                 wins = true;
                 break;
             }
+        }
+        if others && !wins {
+            return Err(Stop::Part);
         }
         self.write(&key, if wins { "mover wins (split)" } else { "mover loses (split)" }, 0, 0.0);
         self.settled.insert(key, wins);
@@ -188,6 +213,12 @@ fn main() {
     let split_depth: usize = option("--split-depth").map_or(1, |d| d.parse().expect("a depth"));
     let table: Option<u32> = option("--table").map(|n| n.parse().expect("a power of two"));
     let stop_after: Option<f64> = option("--stop-after").map(|m| m.parse().expect("minutes"));
+    let part: Option<(usize, usize)> = option("--part").map(|p| {
+        let (k, n) = p.split_once('/').expect("K/N");
+        let (k, n) = (k.parse().expect("a part"), n.parse().expect("a number of parts"));
+        assert!(k < n, "K/N with K below N");
+        (k, n)
+    });
     let [size, log]: [String; 2] = args.try_into().expect("RxC:V|H LOG");
     let (dims, who) = size.split_once(':').expect("RxC:V or RxC:H");
     let (rows, cols) = dims.split_once('x').expect("RxC");
@@ -237,6 +268,7 @@ fn main() {
         split_depth,
         deadline: stop_after.map(|m| Instant::now() + Duration::from_secs_f64(m * 60.0)),
         build: std::env::var("CGT_BUILD").unwrap_or_else(|_| "build not named".into()),
+        part,
     };
     match run.wins(&mut Vec::new()) {
         Ok(w) => {
@@ -244,6 +276,9 @@ fn main() {
             println!("{head}: the first player ({first}) {}", if w { "wins" } else { "loses" });
         }
         Err(Stop::Time) => println!("{head}: stopped at the time given; run again to go on"),
+        Err(Stop::Part) => {
+            println!("{head}: this part is done; the other parts' runs, then one without --part, settle it")
+        }
     }
 }
 
