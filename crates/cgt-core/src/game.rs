@@ -70,6 +70,12 @@ impl GameId {
     fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The id as a number, for tables that store ids of one arena in words of their own (an
+    /// id means nothing in another arena, except `0`'s, which is the same in every arena).
+    pub fn bits(self) -> u32 {
+        self.0
+    }
 }
 
 /// The outcome class of a game: who wins with perfect play.

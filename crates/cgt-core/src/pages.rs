@@ -34,6 +34,15 @@ pub fn push<T>(v: &mut Vec<T>, x: T) {
     v.push(x);
 }
 
+/// A vector of `n` values made by `make`, its memory advised to huge pages before it is
+/// written (for values that cannot be cloned, such as atomics).
+pub fn filled_with<T>(n: usize, make: impl FnMut() -> T) -> Vec<T> {
+    let mut v: Vec<T> = Vec::with_capacity(n);
+    advise_huge(&mut v);
+    v.resize_with(n, make);
+    v
+}
+
 /// Advises the kernel to back the whole pages of `v`'s allocation with huge pages.
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]

@@ -1,7 +1,8 @@
 //! Times the Domineering outcome search on rectangles, each player to start:
-//! `cargo run --release -p cgt-rules --example outcome_timings [RxC[:V|:H][@r,c;r,c...] ...] [--small N]`;
-//! after `@`, the cells filled before the search (row and column from 0, as the peers
-//! harness gives Obsequi's and cgt's boards with holes: `8x9@4,4;1,7`).
+//! `cargo run --release -p cgt-rules --example outcome_timings [RxC[:V|:H][@r,c;r,c...] ...] [--small N]
+//! [--threads N]`; after `@`, the cells filled before the search (row and column from 0, as the
+//! peers harness gives Obsequi's and cgt's boards with holes: `8x9@4,4;1,7`). One thread unless
+//! `--threads 2` (as `cgt eval` allows by default on a machine with two cores).
 
 use std::time::Instant;
 
@@ -19,6 +20,15 @@ fn main() {
         }
         None => cgt_rules::domineering::outcome::SMALL_REGION,
     };
+    let threads = match args.iter().position(|a| a == "--threads") {
+        Some(i) => {
+            let n = args[i + 1].parse().expect("threads");
+            args.drain(i..i + 2);
+            n
+        }
+        None => 1,
+    };
+    let budget = Budget::unlimited().with_threads(threads);
     let sizes = if args.is_empty() { vec!["6x6".into(), "7x7".into(), "8x8".into()] } else { args };
     for size in &sizes {
         let (size, holes) = size.split_once('@').unwrap_or((size, ""));
@@ -39,7 +49,7 @@ fn main() {
             let (mut games, mut engine, mut search) =
                 (Games::new(), Domineering::new(), OutcomeSearch::with_small_regions(small));
             let start = Instant::now();
-            let wins = search.first_player_wins(&mut games, &mut engine, &board, left, &Budget::unlimited());
+            let wins = search.first_player_wins(&mut games, &mut engine, &board, left, &budget);
             let first = if left { "Vertical (Left)" } else { "Horizontal (Right)" };
             let answer = match wins {
                 Ok(Some(true)) => "first player wins",

@@ -18,7 +18,9 @@ pub(crate) const OUTCOME: FunctionDef = FunctionDef {
     limits: "One comparison of the canonical form with 0 (memoised), or a formula for x + k.^ + *m. For a \
              Domineering board, a search that does not build the value, for boards whose rows, each with one \
              more cell, hold at most 128 cells: 6x6 and 7x7 in a few hundredths of a second, 6x10 in about \
-             1.5 s, 8x8 in about 2 s, 7x10 in about 5 s; 8x9 beyond the default budget of 10 s. For \
+             0.3 s, 8x8 in about 0.7 s, 7x10 in about 2 s; 8x9 beyond the default budget of 10 s (on two \
+             cores, where a board of 40 free cells or more is searched by two threads; one thread takes \
+             1.5-2 times as long). For \
              a board of a game of stones (Clobber, AntiClobber, Hot Clobber, Kings, Knights, Rooks, Queens, \
              Konane, Amazons, Fission, Ski Jumps) with a region of more than 10 cells, a search over the sum of \
              its regions, the smaller ones valued exactly: Clobber 3x5 and 4x4 of alternating stones in about \

@@ -24,8 +24,10 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
              about 5 s; 6x6 and 4x8 exceed the default budget of 10 s. Boards have at most 256 cells, and \
              regions of up to 64 cells are searched on bit boards. `outcome(domineering[...])` searches who \
              wins without the value, for boards whose rows, each with one more cell, hold at most 128 cells: \
-             6x6 and 7x7 in a few hundredths of a second, 6x10 in about 1.5 s, 8x8 in about 2 s, 7x10 in \
-             about 5 s; 8x9 beyond the default budget (about 70 s with Horizontal to start).",
+             6x6 and 7x7 in a few hundredths of a second, 6x10 in about 0.3 s, 8x8 in about 0.7 s, 7x10 in \
+             about 2 s; 8x9 beyond the default budget (about 25 s for both starts). These times are on two \
+             cores, where a board of 40 free cells or more is searched by two threads (`--jobs 1`: one \
+             thread, about 1.5-2 times as long).",
     source: "theory/canonical-forms.md; WW and LiP (Domineering); CGT II.1 (disjunctive sums of regions); D. \
              M. Breuker, J. W. H. M. Uiterwijk, H. J. van den Herik, \"Solving 8x8 Domineering\", \
              Theoretical Computer Science 230 (2000) (the outcome search's transposition table); N. Bullock, \

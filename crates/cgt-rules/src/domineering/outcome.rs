@@ -36,6 +36,13 @@
 //!   at most (a domino alone in its line, say) is left;
 //! * a board that is its own image under a symmetry that swaps the players (a square board
 //!   turned a quarter) is its own negative, so it is `P` or `N`: one search decides it.
+//!
+//! When the budget allows two threads and the machine has two cores, a board of at least
+//! [`PARALLEL_CELLS`] free cells is searched by two threads at once, each from the root, on
+//! one shared table (`search::Paths`: a thread leaves a move the other is searching for
+//! after its other moves, so the moves of a node that must all be searched are shared out).
+//! Each thread has arenas of its own; the table can be shared because without exact regions
+//! every key's `rest` is `0`, whose id is the same in every arena.
 
 mod search;
 mod table;
@@ -43,11 +50,14 @@ mod table;
 mod tests;
 mod wide;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use cgt_core::game::{Games, Outcome};
 use cgt_core::{Budget, Exhausted};
 
 use super::{Board, Domineering};
-use search::Search;
+use search::{Paths, Search};
 use table::{SLOT_BYTES, Table};
 use wide::Geometry;
 
@@ -71,6 +81,11 @@ pub const SMALL_REGION: u32 = 0;
 /// at 2^21.
 const MAX_TABLE_LOG2: u32 = 23;
 
+/// Boards of at least this many free cells are searched on two threads where the budget and
+/// the machine allow (smaller ones take a few milliseconds, less than starting a thread is
+/// worth).
+pub const PARALLEL_CELLS: u32 = 40;
+
 /// The outcome search, with its transposition table (kept between boards of one size).
 pub struct OutcomeSearch {
     table: Option<(usize, usize, Table)>,
@@ -78,6 +93,8 @@ pub struct OutcomeSearch {
     nodes: u64,
     /// The largest table this search may make, as a power of two of slots.
     max_table_log2: u32,
+    /// Boards of at least this many free cells are searched on two threads when allowed.
+    parallel_cells: u32,
 }
 
 impl Default for OutcomeSearch {
@@ -95,7 +112,20 @@ impl OutcomeSearch {
     /// A search that values regions of at most `cells` cells exactly (0: none, the plain
     /// search with move counting).
     pub fn with_small_regions(cells: u32) -> Self {
-        OutcomeSearch { table: None, small: cells, nodes: 0, max_table_log2: MAX_TABLE_LOG2 }
+        OutcomeSearch {
+            table: None,
+            small: cells,
+            nodes: 0,
+            max_table_log2: MAX_TABLE_LOG2,
+            parallel_cells: PARALLEL_CELLS,
+        }
+    }
+
+    /// Searches boards of at least `cells` free cells on two threads, when the budget allows
+    /// two and the machine has them ([`PARALLEL_CELLS`] by default; the tests take fewer).
+    pub fn with_parallel_cells(mut self, cells: u32) -> Self {
+        self.parallel_cells = cells;
+        self
     }
 
     /// Lets the transposition table grow to `2^log2` slots of [`SLOT_BYTES`] rather than
@@ -124,7 +154,7 @@ impl OutcomeSearch {
         let small = self.small;
         let stride = geo.stride() as usize;
         let table = self.table_for(geo, games, engine, budget)?;
-        let mut search = Search::new(games, engine, table, geo, small, budget);
+        let mut search = Search::new(games, engine, &*table, geo, small, budget);
         // The whole board, its small regions as well (a split search starts from its moves).
         let zero = search.games.zero();
         let cells = search.move_order(free, zero, left_first)?;
@@ -150,6 +180,7 @@ impl OutcomeSearch {
         let Some(geo) = Geometry::new(board.rows(), board.cols()) else { return Ok(None) };
         let free = geo.free_cells(board);
         let small = self.small;
+        let parallel_cells = self.parallel_cells;
         let table = self.table_for(geo, games, engine, budget)?;
         // The search with the board's stride fixed at compile time where it is a common one
         // (boards of 4 to 12 columns), so that its shifts are by constants.
@@ -165,7 +196,18 @@ impl OutcomeSearch {
             13 => search_with::<13>,
             _ => search_with::<0>,
         };
-        let (wins, nodes) = run(games, engine, table, geo, small, budget, free, left_first);
+        let two = budget.threads() >= 2
+            && small == 0
+            && free.count_ones() >= parallel_cells
+            && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
+        let (wins, nodes) = if two {
+            table.share(true);
+            let r = on_two_threads(run, games, engine, table, geo, budget, free, left_first);
+            table.share(false);
+            r
+        } else {
+            run(games, engine, table, geo, small, budget, free, left_first, None)
+        };
         self.nodes = nodes;
         wins.map(Some)
     }
@@ -214,7 +256,7 @@ impl OutcomeSearch {
             // the two starts (6x8: 89 k nodes, 2^15 slots; 8x8: 0.97 M, 2^20; 7x10: 2.5 M,
             // 2^22; 8x9: 38.5 M, the cap).
             let log2 = (cells / 3).saturating_sub(1).min(self.max_table_log2).min(fits);
-            let table = Table::new(log2, games.zero());
+            let table = Table::new(log2);
             budget.check_memory(engine.memory(games) + table.bytes())?;
             self.table = Some((geo.rows(), geo.cols(), table));
         }
@@ -222,23 +264,80 @@ impl OutcomeSearch {
     }
 }
 
+/// A search of a root by [`search_with`] for one stride.
+type Run = fn(
+    &mut Games,
+    &mut Domineering,
+    &Table,
+    Geometry,
+    u32,
+    &Budget,
+    u128,
+    bool,
+    Option<(&Paths, usize)>,
+) -> (Result<bool, Exhausted>, u64);
+
 /// Whether the player to move (Left when `left_first`) wins the board of free cells `free`,
-/// searched with the stride fixed as `S` ([`Geometry`]); and the nodes searched.
+/// searched with the stride fixed as `S` ([`Geometry`]); and the nodes searched. With
+/// `paths`, the search is one of two threads searching the root together.
 #[allow(clippy::too_many_arguments)]
 fn search_with<const S: u32>(
     games: &mut Games,
     engine: &mut Domineering,
-    table: &mut Table,
+    table: &Table,
     geo: Geometry,
     small: u32,
     budget: &Budget,
     free: u128,
     left_first: bool,
+    paths: Option<(&Paths, usize)>,
 ) -> (Result<bool, Exhausted>, u64) {
     let mut search = Search::new(games, engine, table, geo.with_stride::<S>(), small, budget);
+    if let Some((paths, me)) = paths {
+        search = search.with_paths(paths, me);
+    }
     let zero = search.games.zero();
     let wins = search.absorb(free, free, zero).and_then(|(board, rest)| search.wins(board, rest, left_first));
     (wins, search.nodes)
+}
+
+/// [`search_with`] (as `run`) on this thread and on a helper thread at once, on the shared
+/// table, each with arenas of its own (the keys' `rest` is always `0`); the first to finish
+/// stops the other. The answer, and the nodes both searched.
+#[allow(clippy::too_many_arguments)]
+fn on_two_threads(
+    run: Run,
+    games: &mut Games,
+    engine: &mut Domineering,
+    table: &Table,
+    geo: Geometry,
+    budget: &Budget,
+    free: u128,
+    left_first: bool,
+) -> (Result<bool, Exhausted>, u64) {
+    let paths = Paths::default();
+    let (stop_main, stop_helper) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
+    // Each thread's budget: the caller's deadline, cancel flag and memory (the table, the
+    // most of it, is counted by both), and a flag of its own that the other sets when done.
+    let main_budget = budget.for_helper(budget.memory(), stop_main.clone());
+    let helper_budget = budget.for_helper(budget.memory(), stop_helper.clone());
+    let (paths, stop_main_ref) = (&paths, &stop_main);
+    std::thread::scope(|scope| {
+        let helper = scope.spawn(move || {
+            let (mut games, mut engine) = (Games::new(), Domineering::new());
+            let r = run(&mut games, &mut engine, table, geo, 0, &helper_budget, free, left_first, Some((paths, 1)));
+            if r.0.is_ok() {
+                stop_main_ref.store(true, Ordering::Relaxed);
+            }
+            r
+        });
+        let (mine, nodes) = run(games, engine, table, geo, 0, &main_budget, free, left_first, Some((paths, 0)));
+        stop_helper.store(true, Ordering::Relaxed);
+        let (theirs, helper_nodes) = helper.join().unwrap_or((Err(Exhausted::Cancelled), 0));
+        // Either answer is exact; this thread's error is the caller's unless the helper
+        // answered (which stopped this thread).
+        (mine.or_else(|e| theirs.map_err(|_| e)), nodes + helper_nodes)
+    })
 }
 
 /// Whether the board is its own image under a symmetry that transposes it (which swaps the

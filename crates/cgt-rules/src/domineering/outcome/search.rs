@@ -5,12 +5,14 @@
 //! in `rest` are the options of its canonical form, and a position whose board is empty is
 //! decided by the outcome of `rest` at once.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use cgt_core::game::{GameId, Games, Outcome};
 use cgt_core::hash::FxHashMap;
 use cgt_core::{Budget, Dyadic, Exhausted};
 
 use super::super::Domineering;
-use super::table::{Key, Table};
+use super::table::{Key, Table, key_hash};
 use super::wide::Geometry;
 
 /// The weight of a safe move of the side that moves, against a placement, when ordering
@@ -54,12 +56,34 @@ struct Buffers {
     keyed: Vec<Vec<Keyed>>,
 }
 
+/// The plies near the root at which two threads of one search tell each other where they are
+/// ([`Paths`]). 8x8, 6x10 with three holes and 7x10, Vertical first, one run after the other
+/// on two threads: 3.36 s wall at 4 plies, 2.96 at 8, 2.80 at 12, 2.84 at 16, 2.59 at 24 (one
+/// thread: 4.5-5.0 s); 8x9 with holes at (4,4) and (1,7), Horizontal first: 18.3-23.6 s at 12,
+/// 24 and 32 alike (the machine's pace drifted by a fifth between runs; session 37).
+pub(super) const PATH_PLIES: usize = 16;
+
+/// Where each of two threads searching one root is: the key of the node it is searching at
+/// each ply below [`PATH_PLIES`] (0 where it is searching none). A thread that comes to a move
+/// whose position the other thread is searching at that ply leaves it for after its other
+/// moves, unless it is the first move it searches there (both search the first move, the
+/// likeliest to win, and part ways below it): the work of a node whose moves must all be
+/// searched is shared out, as in ABDADA (Weill 1996). The answers are exact whoever finds
+/// them (the table keeps only proven results), so only the time depends on the timing.
+#[derive(Default)]
+pub(super) struct Paths([[AtomicU64; PATH_PLIES]; 2]);
+
+/// A key's name in the [`Paths`] (never 0).
+fn path_name(key: &Key) -> u64 {
+    key_hash(key) | 1
+}
+
 /// The state of one search: the engines it reads and its tables; `S` is the board's stride
 /// fixed at compile time, or 0 ([`Geometry`]).
 pub(super) struct Search<'a, const S: u32 = 0> {
     pub games: &'a mut Games,
     pub engine: &'a mut Domineering,
-    pub table: &'a mut Table,
+    pub table: &'a Table,
     pub geo: Geometry<S>,
     pub budget: &'a Budget,
     /// Regions of at most this many cells are valued exactly and leave the board.
@@ -72,6 +96,11 @@ pub(super) struct Search<'a, const S: u32 = 0> {
     runs: FxHashMap<GameId, (u32, u32)>,
     /// Lists for the nodes, reused.
     buffers: Buffers,
+    /// The moves made from the root to the node being searched.
+    ply: usize,
+    /// The paths of the two threads of the search and this one's place among them, when two
+    /// threads search one root.
+    paths: Option<(&'a Paths, usize)>,
 }
 
 impl<'a, const S: u32> Search<'a, S> {
@@ -79,7 +108,7 @@ impl<'a, const S: u32> Search<'a, S> {
     pub(super) fn new(
         games: &'a mut Games,
         engine: &'a mut Domineering,
-        table: &'a mut Table,
+        table: &'a Table,
         geo: Geometry<S>,
         small: u32,
         budget: &'a Budget,
@@ -95,7 +124,31 @@ impl<'a, const S: u32> Search<'a, S> {
             regions: FxHashMap::default(),
             runs: FxHashMap::default(),
             buffers: Buffers::default(),
+            ply: 0,
+            paths: None,
         }
+    }
+
+    /// The search as thread `me` (0 or 1) of two that search one root and share `paths`.
+    pub(super) fn with_paths(mut self, paths: &'a Paths, me: usize) -> Self {
+        self.paths = Some((paths, me));
+        self
+    }
+
+    /// Tells the other thread which node this one searches at this ply (`None`: none).
+    fn publish(&self, key: Option<&Key>) {
+        if let Some((paths, me)) = self.paths
+            && let Some(entry) = paths.0[me].get(self.ply)
+        {
+            entry.store(key.map_or(0, path_name), Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the other thread is searching the position of `key`, a child of the node being
+    /// searched.
+    fn other_searches(&self, key: &Key) -> bool {
+        let Some((paths, me)) = self.paths else { return false };
+        paths.0[1 - me].get(self.ply + 1).is_some_and(|e| e.load(Ordering::Relaxed) == path_name(key))
     }
 
     /// Splits the small regions of `board` among the cells of `seeds` off into `rest`.
@@ -184,7 +237,10 @@ impl<'a, const S: u32> Search<'a, S> {
         // time on 8x9 with holes at (4,4) and (1,7) and Horizontal first; session 34).
         self.table.prefetch_bucket(&key);
         let start = self.nodes;
-        let wins = self.try_moves(board, rest, left)?;
+        self.publish(Some(&key));
+        let wins = self.try_moves(board, rest, left);
+        self.publish(None);
+        let wins = wins?;
         self.table.put(key, wins, self.nodes - start);
         Ok(wins)
     }
@@ -316,33 +372,71 @@ impl<'a, const S: u32> Search<'a, S> {
         if keyed.iter().any(|&(after, _, _, _, known)| known == Some(false) && after != 0) {
             return Ok(true);
         }
-        let mut safe_cut = false;
-        for &(after, after_rest, safe, looked, known) in keyed.iter() {
-            // Proven a win for the other side: this move loses, and need not be searched
-            // (the entry may be overwritten before then, but the fact stays true).
-            if known == Some(true) {
-                continue;
-            }
-            if safe && !safe_cut {
-                // Every other board move has failed. A safe move wins only if the other side
-                // moving first loses (above): if that is known to be a win, they all lose.
-                if self.other_side_wins_first(board, rest, left)? {
-                    break;
+        // Whether no safe move can win, once a safe move is reached.
+        let mut safe_lost = None;
+        // The moves whose positions the other thread of a shared search was searching when
+        // they came up (at most 128 moves a side), searched after the others.
+        let mut later = 0u128;
+        let mut searched = 0;
+        for pass in [false, true] {
+            for (n, &(after, after_rest, safe, looked, known)) in keyed.iter().enumerate() {
+                let known = if pass {
+                    if later >> n & 1 == 0 {
+                        continue;
+                    }
+                    // The other thread may have settled it meanwhile.
+                    let known = self.table.get(&looked.key);
+                    if known == Some(false) && after != 0 {
+                        return Ok(true);
+                    }
+                    known
+                } else {
+                    known
+                };
+                // Proven a win for the other side: this move loses, and need not be searched
+                // (the entry may be overwritten before then, but the fact stays true).
+                if known == Some(true) {
+                    continue;
                 }
-                safe_cut = true;
-            }
-            if !self.wins_after(after, after_rest, !left, Some(looked))? {
+                // A safe move wins only if the other side moving first loses (above): if that
+                // is known to be a win, they all lose. Looked at when the first safe move comes
+                // up (the safe moves come last).
                 if safe {
-                    // The position is at least 1, so the other side moving first loses.
-                    let key = Key { board: self.geo.least_image(board), rest, left: !left };
-                    self.table.put(key, false, 1);
+                    let lost = match safe_lost {
+                        Some(lost) => lost,
+                        None => *safe_lost.insert(self.other_side_wins_first(board, rest, left)?),
+                    };
+                    if lost {
+                        continue;
+                    }
                 }
-                return Ok(true);
+                if !pass && searched > 0 && n < 128 && self.other_searches(&looked.key) {
+                    later |= 1 << n;
+                    continue;
+                }
+                searched += 1;
+                self.ply += 1;
+                let child = self.wins_after(after, after_rest, !left, Some(looked));
+                self.ply -= 1;
+                if !child? {
+                    if safe {
+                        // The position is at least 1, so the other side moving first loses.
+                        let key = Key { board: self.geo.least_image(board), rest, left: !left };
+                        self.table.put(key, false, 1);
+                    }
+                    return Ok(true);
+                }
+            }
+            if later == 0 {
+                break;
             }
         }
         let options = if left { self.games.left_options(rest) } else { self.games.right_options(rest) };
         for option in options {
-            if !self.wins(board, option, !left)? {
+            self.ply += 1;
+            let child = self.wins(board, option, !left);
+            self.ply -= 1;
+            if !child? {
                 return Ok(true);
             }
         }

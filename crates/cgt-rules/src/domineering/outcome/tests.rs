@@ -874,3 +874,31 @@ fn moves_in_order_hold_a_winning_move() {
         assert_eq!(got, Some(plain_outcome(memo, board)), "{}", board.to_notation());
     });
 }
+
+/// Two threads on one root, on boards of every size (the search goes to two threads from
+/// the first free cell), against the plain search from the rules on small boards and against
+/// the search on one thread (checked against the values above) on larger ones with holes:
+/// the answers are exact whichever thread finds them.
+#[test]
+fn two_threads_agree_with_one() {
+    let two = Budget::unlimited().with_threads(2);
+    on_random_boards(0x2_7ead_5eed, 400, (4, 12), |_, games, engine, board, memo| {
+        let mut s = OutcomeSearch::new().with_parallel_cells(0);
+        let got = s.outcome(games, engine, board, &Budget::unlimited().with_threads(2)).unwrap();
+        assert_eq!(got, Some(plain_outcome(memo, board)), "{}", board.to_notation());
+    });
+    let one = Budget::unlimited();
+    let (mut games, mut engine) = (Games::new(), Domineering::new());
+    let mut rng = Rng::new(0x2_7ead_0b16);
+    let (mut shared, mut alone) = (OutcomeSearch::new().with_parallel_cells(0), OutcomeSearch::new());
+    for _ in 0..150 {
+        let (rows, cols) = (4 + rng.below(4) as usize, 4 + rng.below(5) as usize);
+        let holes = rng.below(3);
+        let board = random_board(&mut rng, rows, cols, holes);
+        for left in [true, false] {
+            let want = alone.first_player_wins(&mut games, &mut engine, &board, left, &one).unwrap();
+            let got = shared.first_player_wins(&mut games, &mut engine, &board, left, &two).unwrap();
+            assert_eq!(got, want, "{} left first: {left}", board.to_notation());
+        }
+    }
+}
