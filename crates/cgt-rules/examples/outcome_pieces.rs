@@ -2,7 +2,7 @@
 //! one at a time and written to a log, so that it can stop and go on later (10x10 takes many
 //! hours of CPU):
 //! `cargo run --release -p cgt-rules --example outcome_pieces -- RxC:V|H LOG [--minutes M]
-//! [--split-depth D] [--table LOG2] [--stop-after MINUTES] [--part K/N]`.
+//! [--split-depth D] [--table LOG2] [--stop-after MINUTES] [--part K/N] [--threads T]`.
 //!
 //! A position is named by the dominoes placed since the start. The player to move wins it
 //! exactly when one of its moves leaves the other lost; the moves are tried in the order the
@@ -23,7 +23,9 @@
 //! searches) once that many minutes have passed. With `--part K/N`, N runs (one a core, each
 //! with its own table, all writing to one log) share the answers to the first move: this run
 //! searches the K-th of each N of them (from 0) that the log has not settled, and stops once
-//! those are done unless they settle the position; a run without it then reads them all.
+//! those are done unless they settle the position; a run without it then reads them all. With
+//! `--threads 2`, each search runs on two threads sharing the run's table (as `outcome(...)`
+//! does on two cores), an alternative to two runs of `--part` with a table each.
 
 use std::collections::HashMap;
 use std::fs::OpenOptions;
@@ -87,6 +89,8 @@ struct Run {
     build: String,
     /// `--part K/N`.
     part: Option<(usize, usize)>,
+    /// `--threads T`: the threads each search may use.
+    threads: usize,
 }
 
 impl Run {
@@ -127,7 +131,7 @@ impl Run {
         let board = self.board(placed);
         let tried = self.stopped.get(&key).copied().unwrap_or(0);
         if placed.len() >= self.split_depth && tried < self.leaf.as_millis() {
-            let budget = Budget::new(self.leaf, Budget::unlimited().memory());
+            let budget = Budget::new(self.leaf, Budget::unlimited().memory()).with_threads(self.threads);
             let cpu = cpu_seconds();
             let found = self.search.first_player_wins(&mut self.games, &mut self.engine, &board, left, &budget);
             let (nodes, cpu) = (self.search.nodes(), cpu_seconds() - cpu);
@@ -213,6 +217,7 @@ fn main() {
     let split_depth: usize = option("--split-depth").map_or(1, |d| d.parse().expect("a depth"));
     let table: Option<u32> = option("--table").map(|n| n.parse().expect("a power of two"));
     let stop_after: Option<f64> = option("--stop-after").map(|m| m.parse().expect("minutes"));
+    let threads: usize = option("--threads").map_or(1, |t| t.parse().expect("threads"));
     let part: Option<(usize, usize)> = option("--part").map(|p| {
         let (k, n) = p.split_once('/').expect("K/N");
         let (k, n) = (k.parse().expect("a part"), n.parse().expect("a number of parts"));
@@ -269,6 +274,7 @@ fn main() {
         deadline: stop_after.map(|m| Instant::now() + Duration::from_secs_f64(m * 60.0)),
         build: std::env::var("CGT_BUILD").unwrap_or_else(|_| "build not named".into()),
         part,
+        threads,
     };
     match run.wins(&mut Vec::new()) {
         Ok(w) => {
