@@ -485,6 +485,26 @@ fn big_boards_run_out_of_time() {
     assert_eq!(r, Err(cgt_core::Exhausted::Time));
 }
 
+/// Both threads of a shared search stop on the budget's deadline and on its cancel flag, and
+/// the table is left for one thread again (the next search, on one thread, answers).
+#[test]
+fn two_threads_stop_on_the_budget() {
+    let (mut games, mut engine) = (Games::new(), Domineering::new());
+    let mut search = OutcomeSearch::new();
+    let start = std::time::Instant::now();
+    let late = Budget::new(std::time::Duration::from_millis(50), usize::MAX).with_threads(2);
+    let r = search.first_player_wins(&mut games, &mut engine, &Board::empty(10, 10), true, &late);
+    assert_eq!(r, Err(cgt_core::Exhausted::Time));
+    let cancelled = Budget::unlimited().with_threads(2);
+    cancelled.cancel_flag().store(true, std::sync::atomic::Ordering::Relaxed);
+    let r = search.first_player_wins(&mut games, &mut engine, &Board::empty(10, 10), true, &cancelled);
+    assert_eq!(r, Err(cgt_core::Exhausted::Cancelled));
+    assert!(start.elapsed() < std::time::Duration::from_secs(20), "{:?}", start.elapsed());
+    let small = Board::empty(6, 6);
+    let r = search.first_player_wins(&mut games, &mut engine, &small, true, &Budget::unlimited()).unwrap();
+    assert_eq!(r, Some(true));
+}
+
 /// The moves a side can make whatever the other does, from the rules: the side (Left when
 /// `left`) counts its own moves, the other side moves or passes to leave it as few as it can.
 fn guaranteed(memo: &mut HashMap<(Board, bool, bool), u32>, board: &Board, left: bool, to_move: bool) -> u32 {
