@@ -183,7 +183,8 @@ impl Bits {
     }
 
     /// For a board of at most 8x8: the regions of the board after each placement of one side
-    /// (in reading order of the domino's first cell), each in normal form, pushed onto
+    /// (in reading order of the domino's first cell) but those another placement dominates
+    /// ([`dominated_eight`]: the value does not need them), each in normal form, pushed onto
     /// `parts`, with where each placement's regions end pushed onto `ends`. The same as
     /// [`Bits::placements`], then [`Bits::regions`] and [`Bits::normal_form`] of each, with
     /// the board laid out 8 cells to a row ([`crate::eight`]), where the flood fill needs no
@@ -191,7 +192,8 @@ impl Bits {
     pub(super) fn option_parts_eight(self, vertical: bool, parts: &mut Vec<(Bits, bool)>, ends: &mut Vec<usize>) {
         debug_assert!(self.fits_eight());
         let b = Eight::new(self.rows, self.cols).spread(self.bits);
-        let (mut tops, step) = if vertical { (b & b >> 8, 8) } else { (b & b >> 1 & !eight::LAST_COLUMN, 1) };
+        let (tops, step) = if vertical { (b & b >> 8, 8) } else { (b & b >> 1 & !eight::LAST_COLUMN, 1) };
+        let mut tops = tops & !dominated_eight(b, vertical);
         while tops != 0 {
             let i = tops.trailing_zeros();
             tops &= tops - 1;
@@ -203,6 +205,44 @@ impl Bits {
             }
             ends.push(parts.len());
         }
+    }
+}
+
+/// The first cells (8 cells to a row) of the moves of one side (vertical: Left) on the board
+/// `b` (laid out 8 cells to a row) that another move of the same side is at least as good as:
+/// the options the value can do without (a dominated option, CGT II.2, leaves the canonical
+/// form as it is). The rules and their proofs are those of the outcome search's
+/// `Geometry::dominated` (`outcome/wide.rs`): a move beside the end of its run that leaves a
+/// cell only the other side could use, where the next move along leaves a cell only the
+/// side could use; and the side's safe moves (both cells with no free cell across, so that
+/// `G^m <= G - 1` for Left) while it has a cheap move left (`G^n >= G - 1`). A move is
+/// dropped only for one that is kept.
+pub(super) fn dominated_eight(b: u64, vertical: bool) -> u64 {
+    // `ahead(x, k)` has at cell `i` what `x` has at `i + k` steps along the side's line, and
+    // `behind(x, k)` what it has at `i - k` steps; a cell off the board (off the line) is 0,
+    // not free.
+    let columns_from = |k: u32| eight::FIRST_COLUMN * (0xFFu64 << k & 0xFF);
+    let ahead =
+        |x: u64, k: u32| if vertical { x.checked_shr(8 * k).unwrap_or(0) } else { x >> k & !columns_from(8 - k) };
+    let behind = |x: u64, k: u32| if vertical { x.checked_shl(8 * k).unwrap_or(0) } else { x << k & columns_from(k) };
+    let anchors = b & ahead(b, 1);
+    let across =
+        if vertical { (b << 1 & !eight::FIRST_COLUMN) | (b >> 1 & !eight::LAST_COLUMN) } else { (b << 8) | (b >> 8) };
+    let useless_to_other = b & !across;
+    let towards_end = anchors & ahead(anchors, 1) & !ahead(b, 3) & useless_to_other;
+    let towards_start = anchors & behind(anchors, 1) & !behind(b, 2) & ahead(useless_to_other, 1);
+    let drop = towards_end | (towards_start & !behind(towards_end, 1));
+    let safe = anchors & useless_to_other & ahead(useless_to_other, 1);
+    let (before, after) = (behind(b, 1), ahead(b, 2));
+    let cheap = anchors
+        & ((!before & !after) | (!before & ahead(useless_to_other, 2)) | (!after & behind(useless_to_other, 1)))
+        & !drop;
+    if cheap & !safe != 0 {
+        drop | safe
+    } else if cheap != 0 {
+        drop | (safe & !(cheap & cheap.wrapping_neg()))
+    } else {
+        drop
     }
 }
 

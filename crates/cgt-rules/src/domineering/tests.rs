@@ -6,9 +6,10 @@ use std::collections::HashMap;
 use cgt_core::game::{DisplayStyle, GameId, Games};
 use cgt_core::{Budget, Dyadic};
 
-use super::bits::Bits;
+use super::bits::{Bits, dominated_eight};
 use super::engine::Grid;
 use super::{Board, BoardError, Domineering};
+use crate::eight::Eight;
 
 fn shown(board: &Board) -> String {
     let mut games = Games::new();
@@ -154,7 +155,14 @@ fn bit_boards_agree_with_grids() {
                 bits.option_parts_eight(vertical, &mut parts, &mut ends);
                 let (mut want, mut want_ends, mut moves) = (Vec::new(), Vec::new(), Vec::new());
                 bits.placements(vertical, &mut moves);
+                let layout = Eight::new(rows as u8, cols as u8);
+                let dropped = layout.gather(dominated_eight(layout.spread(bits.bits()), vertical));
                 for &m in &moves {
+                    // The dominated moves (checked against exact values below) are left out.
+                    let covered = bits.bits() & !m;
+                    if covered & covered.wrapping_neg() & dropped != 0 {
+                        continue;
+                    }
                     let mut split = Vec::new();
                     Bits::new(rows, cols, m).unwrap().regions(&mut split);
                     want.extend(split.iter().map(|p| p.normal_form()));
@@ -188,4 +196,88 @@ fn both_paths_agree_with_plain_search_on_random_boards() {
         assert_eq!(bits.board_game(&mut games, &board, &budget).unwrap(), want, "{}", board.to_notation());
         assert_eq!(grids.board_game(&mut games, &board, &budget).unwrap(), want, "{}", board.to_notation());
     }
+}
+
+/// The options the value leaves out as dominated (`dominated_eight`, 8 cells to a row),
+/// against exact values from the plain search: on random boards of up to 8x8 with at most 18
+/// free cells, for each side, every dropped move has a kept move whose position is at least
+/// as good for the side (`>=` for Left, `<=` for Right), and a board with a move keeps one.
+/// Boards 8 columns wide check that no rule reads a cell of the next row as the next cell of
+/// a row.
+#[test]
+fn dropped_options_are_dominated_by_a_kept_one() {
+    let budget = Budget::unlimited();
+    let mut games = Games::new();
+    let mut memo = HashMap::new();
+    let mut rng = crate::test_rng::Rng(0x6a09_e667_f3bc_c909);
+    let mut next = |n: u64| rng.below(n);
+    let (mut dropped, mut wide_dropped, mut safe_dropped) = ([0; 2], 0, 0);
+    let mut boards = 0;
+    while boards < 1500 {
+        let rows = 1 + next(8) as usize;
+        let cols = if next(3) == 0 { 8 } else { 1 + next(8) as usize };
+        let holes = 3 + next(6);
+        let text: Vec<String> =
+            (0..rows).map(|_| (0..cols).map(|_| if next(10) < holes { '#' } else { '.' }).collect()).collect();
+        let grid = Grid::from_board(&Board::from_rows(&text).unwrap());
+        let bits = grid.to_bits().unwrap();
+        if bits.bits().count_ones() > 18 {
+            continue;
+        }
+        boards += 1;
+        let layout = Eight::new(rows as u8, cols as u8);
+        let spread = layout.spread(bits.bits());
+        for vertical in [true, false] {
+            let (step, anchors) = if vertical {
+                (8, spread & spread >> 8)
+            } else {
+                (1, spread & spread >> 1 & !crate::eight::LAST_COLUMN)
+            };
+            let drop = dominated_eight(spread, vertical);
+            assert_eq!(drop & !anchors, 0, "{grid:?}");
+            if anchors != 0 {
+                assert_ne!(anchors & !drop, 0, "{grid:?} vertical {vertical}: every move dropped");
+            }
+            let value_after = |games: &mut Games, memo: &mut HashMap<Grid, GameId>, i: u32| {
+                let option = spread & !(1u64 << i) & !(1u64 << (i + step));
+                plain(games, memo, &grid_of(rows, cols, layout.gather(option)))
+            };
+            let mut kept = Vec::new();
+            let mut rest = anchors & !drop;
+            while rest != 0 {
+                let i = rest.trailing_zeros();
+                rest &= rest - 1;
+                kept.push(value_after(&mut games, &mut memo, i));
+            }
+            let across = if vertical {
+                (spread << 1 & !crate::eight::FIRST_COLUMN) | (spread >> 1 & !crate::eight::LAST_COLUMN)
+            } else {
+                (spread << 8) | (spread >> 8)
+            };
+            let mut rest = drop;
+            while rest != 0 {
+                let i = rest.trailing_zeros();
+                rest &= rest - 1;
+                dropped[usize::from(vertical)] += 1;
+                wide_dropped += usize::from(cols == 8);
+                safe_dropped += usize::from(across >> i & 1 == 0 && across >> (i + step) & 1 == 0);
+                let worse = value_after(&mut games, &mut memo, i);
+                let as_good = kept.iter().any(|&better| {
+                    let (lo, hi) = if vertical { (worse, better) } else { (better, worse) };
+                    games.leq(lo, hi, &budget).unwrap()
+                });
+                assert!(as_good, "{grid:?} vertical {vertical}: the move at {i} is dropped for none as good");
+            }
+        }
+    }
+    assert!(dropped.iter().all(|&n| n > 300), "too few moves dropped: {dropped:?}");
+    assert!(wide_dropped > 100 && safe_dropped > 100, "{wide_dropped} dropped 8 wide, {safe_dropped} safe");
+}
+
+/// The grid of `rows` x `cols` cells whose free cells are the bits `r * cols + c` of `bits`.
+fn grid_of(rows: usize, cols: usize, bits: u64) -> Grid {
+    let text: Vec<String> = (0..rows)
+        .map(|r| (0..cols).map(|c| if bits >> (r * cols + c) & 1 == 1 { '.' } else { '#' }).collect())
+        .collect();
+    Grid::from_board(&Board::from_rows(&text).unwrap())
 }
