@@ -38,6 +38,7 @@
 //! expanded into its options ([`Games::has_huge_options`]), but takes part in sums,
 //! comparisons, outcomes and printing like any other.
 
+mod adopt;
 mod arena;
 mod canonical;
 mod compare;
@@ -49,6 +50,7 @@ mod order;
 mod print;
 mod uptimal;
 
+pub use adopt::{Adopted, Export};
 pub use uptimal::MAX_UPTIMAL_NAME;
 
 use std::fmt;

@@ -80,7 +80,19 @@ fn evaluate_parsed(parsed: cgt_syntax::ParsedFile, src: &str, config: &Config) -
         report.diagnostics.splice(0..0, errors);
         reports.push(report);
     }
+    drop_soon(session);
     reports
+}
+
+/// Frees a session, on a thread of its own when it is large (a million games take about a
+/// second to free, a Domineering 6x6 value's arena two million), so that the reports do not
+/// wait for it: `cgt eval` writes them and ends the process meanwhile. Where no thread can
+/// be started (the playground), here.
+fn drop_soon(session: Session) {
+    const LARGE: usize = 1 << 18;
+    if session.games.len() >= LARGE {
+        let _ = std::thread::Builder::new().name("cgt-free".into()).spawn(move || drop(session));
+    }
 }
 
 /// A table line that is a comparison, as the two sides and the operator.

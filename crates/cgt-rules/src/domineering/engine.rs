@@ -1,6 +1,11 @@
-//! The Domineering search: regions, their normal forms under symmetry, and the table.
+//! The Domineering search: regions, their normal forms under symmetry, and the table; a
+//! large region's value on two threads at once ([`Link`]).
 
-use cgt_core::game::{GameId, Games};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+use cgt_core::game::{Adopted, Export, GameId, Games};
 use cgt_core::hash::FxHashMap;
 use cgt_core::{Budget, Dyadic, Exhausted};
 
@@ -156,6 +161,46 @@ pub struct Domineering {
     small_cells: usize,
     /// Scratch lists reused between regions, one per level of the search.
     scratch: Vec<Scratch>,
+    /// The link to the other thread while two compute one region's value ([`Link`]).
+    link: Option<Box<Link>>,
+    /// Regions of at least this many free cells are computed on two threads ([`PARALLEL_CELLS`]).
+    parallel_cells: u32,
+    /// Regions found between two batches sent to the other thread ([`BATCH_REGIONS`]).
+    batch_regions: usize,
+}
+
+/// Regions of at least this many free cells have their values computed on two threads at
+/// once when the budget allows two threads and the machine has two cores
+/// ([`Domineering::on_two_threads`]); the tests set fewer.
+pub(super) const PARALLEL_CELLS: u32 = 28;
+
+/// Regions computed between two batches sent to the other thread.
+const BATCH_REGIONS: usize = 64;
+
+/// What one thread sends the other while both compute one region's value: the games its
+/// arena added since its last batch, and the regions whose values it found, with their ids
+/// in its own arena.
+struct Batch {
+    games: Export,
+    regions: Vec<(Bits, GameId)>,
+}
+
+/// One thread's end of the link between two threads that compute one region's value at
+/// once, each with an arena and tables of its own: each looks at the other's batches before
+/// it computes a region, and takes the games and the regions' values found there, so that
+/// neither computes a region the other has already sent. The two take the options in
+/// opposite orders, so they mostly work on different regions.
+struct Link {
+    to_other: Sender<Batch>,
+    from_other: Receiver<Batch>,
+    /// This arena's games sent so far (its ids below this).
+    sent: usize,
+    /// The other arena's games taken so far, with their ids here.
+    adopted: Adopted,
+    /// Regions found since the last batch, with their values.
+    found: Vec<(Bits, GameId)>,
+    /// Whether this thread takes the options last to first.
+    reversed: bool,
 }
 
 /// Lists reused by one level of the bit-board search, so that it allocates nothing per region.
@@ -215,7 +260,24 @@ impl Domineering {
             small: RegionTable::default(),
             small_cells: cells.min(MAX_CELLS),
             scratch: Vec::new(),
+            link: None,
+            parallel_cells: PARALLEL_CELLS,
+            batch_regions: BATCH_REGIONS,
         }
+    }
+
+    /// The same, computing regions of at least `cells` free cells on two threads when the
+    /// budget allows two (the tests use small regions).
+    #[cfg(test)]
+    pub(super) fn with_parallel_cells(mut self, cells: u32) -> Self {
+        self.parallel_cells = cells;
+        self
+    }
+
+    /// The same, sending the other thread a batch every `regions` regions found.
+    pub(super) fn with_batches_of(mut self, regions: usize) -> Self {
+        self.batch_regions = regions.max(1);
+        self
     }
 
     /// The canonical value of a board.
@@ -278,6 +340,12 @@ impl Domineering {
         budget: &Budget,
     ) -> Result<GameId, Exhausted> {
         budget.check()?;
+        if self.link.is_some() {
+            self.receive(games, budget)?;
+            if let Some(g) = self.small.get(region) {
+                return Ok(g);
+            }
+        }
         let g = if region.rows() <= 1 || region.cols() <= 1 {
             strip(games, region.rows(), region.cols())
         } else {
@@ -291,10 +359,71 @@ impl Domineering {
             g?
         };
         self.small.insert(region, g);
+        if let Some(link) = &mut self.link {
+            link.found.push((region, g));
+            if link.found.len() >= self.batch_regions {
+                link.send(games);
+            }
+        }
         if self.small.len().is_multiple_of(MEMORY_CHECK_EVERY) {
             budget.check_memory(self.memory_bytes(games))?;
         }
         Ok(g)
+    }
+
+    /// Takes the games and regions' values of the other thread's batches that have come.
+    fn receive(&mut self, games: &mut Games, budget: &Budget) -> Result<(), Exhausted> {
+        let Some(link) = &mut self.link else { return Ok(()) };
+        while let Ok(batch) = link.from_other.try_recv() {
+            games.adopt(batch.games, &mut link.adopted, budget)?;
+            for (region, theirs) in batch.regions {
+                if self.small.get(region).is_none() {
+                    let g = link.adopted.get(theirs).expect("a batch's games hold its regions' values");
+                    self.small.insert(region, g);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of a region not in the table, on this thread and a helper thread at once
+    /// ([`Link`]). While the two run, each may hold half of the memory budget; when this
+    /// thread runs out of it, the helper stops and this thread goes on alone with all of it
+    /// (the tables keep everything both found).
+    fn on_two_threads(&mut self, games: &mut Games, region: Bits, budget: &Budget) -> Result<GameId, Exhausted> {
+        let (to_helper, from_main) = channel();
+        let (to_main, from_helper) = channel();
+        let stop_helper = Arc::new(AtomicBool::new(false));
+        let helper_budget = budget.for_helper(budget.memory() / 2, stop_helper.clone());
+        let half = budget.with_memory(budget.memory() / 2);
+        self.link = Some(Box::new(Link::new(to_helper, from_helper, false)));
+        let (small_cells, batch_regions) = (self.small_cells, self.batch_regions);
+        // The helper is not waited for: it stops at its next region once the flag is set,
+        // then frees its tables (about half a second for a 6x6 board) while this thread goes on.
+        let spawned = std::thread::Builder::new().name("cgt-domineering".into()).spawn(move || {
+            let mut helper_games = Games::new();
+            let mut helper = Domineering::with_small_cells(small_cells).with_batches_of(batch_regions);
+            helper.link = Some(Box::new(Link::new(to_main, from_main, true)));
+            // Whatever the helper finds is sent as it goes; when it finishes first, the last
+            // batch holds the region itself.
+            if helper.small_normal(&mut helper_games, region, 0, &helper_budget).is_ok()
+                && let Some(link) = &mut helper.link
+            {
+                link.send(&helper_games);
+            }
+        });
+        let r = match spawned {
+            Ok(_) => self.small_normal(games, region, 0, &half),
+            // No thread to be had: this one computes the region alone below.
+            Err(_) => Err(Exhausted::Memory),
+        };
+        stop_helper.store(true, Ordering::Relaxed);
+        self.link = None;
+        match r {
+            // Alone, with all of the budget, from the tables as the two left them.
+            Err(Exhausted::Memory) => self.small_normal(games, region, 0, budget),
+            r => r,
+        }
     }
 
     /// The values of the region's Left and Right options, into `s.left` and `s.right`.
@@ -312,12 +441,14 @@ impl Domineering {
     ) -> Result<(), Exhausted> {
         s.left.clear();
         s.right.clear();
-        for vertical in [true, false] {
+        let reversed = self.link.as_ref().is_some_and(|link| link.reversed);
+        for vertical in if reversed { [false, true] } else { [true, false] } {
             s.split_options(region, vertical);
             s.found.clear();
             s.found.extend(s.parts.iter().map(|&(p, _)| self.small.get(p)));
-            let mut start = 0;
-            for i in 0..s.ends.len() {
+            for k in 0..s.ends.len() {
+                let i = if reversed { s.ends.len() - 1 - k } else { k };
+                let start = if i == 0 { 0 } else { s.ends[i - 1] };
                 let mut total = games.zero();
                 for j in start..s.ends[i] {
                     let (part, transposed) = s.parts[j];
@@ -328,7 +459,6 @@ impl Domineering {
                     let g = if transposed { games.neg(g, budget)? } else { g };
                     total = games.add(total, g, budget)?;
                 }
-                start = s.ends[i];
                 if vertical { s.left.push(total) } else { s.right.push(total) }
             }
         }
@@ -344,8 +474,15 @@ impl Domineering {
         budget: &Budget,
     ) -> Result<GameId, Exhausted> {
         let (normal, transposed) = region.normal_form();
+        let two = || {
+            self.link.is_none()
+                && normal.bits().count_ones() >= self.parallel_cells
+                && budget.threads() >= 2
+                && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
+        };
         let g = match self.small.get(normal) {
             Some(g) => g,
+            None if two() => self.on_two_threads(games, normal, budget)?,
             None => self.small_normal(games, normal, 0, budget)?,
         };
         if transposed { games.neg(g, budget) } else { Ok(g) }
@@ -367,4 +504,18 @@ impl Domineering {
 fn strip(games: &mut Games, rows: usize, cols: usize) -> GameId {
     let moves = (rows.max(cols) / 2) as i64;
     games.number(&Dyadic::integer(if cols == 1 { moves } else { -moves }))
+}
+
+impl Link {
+    fn new(to_other: Sender<Batch>, from_other: Receiver<Batch>, reversed: bool) -> Link {
+        Link { to_other, from_other, sent: 0, adopted: Adopted::default(), found: Vec::new(), reversed }
+    }
+
+    /// Sends the games added since the last batch and the regions found. A closed link (the
+    /// other thread done) drops them.
+    fn send(&mut self, games: &Games) {
+        let batch = Batch { games: games.export(self.sent), regions: std::mem::take(&mut self.found) };
+        self.sent = games.len();
+        let _ = self.to_other.send(batch);
+    }
 }

@@ -281,3 +281,55 @@ fn grid_of(rows: usize, cols: usize, bits: u64) -> Grid {
         .collect();
     Grid::from_board(&Board::from_rows(&text).unwrap())
 }
+
+/// Regions computed on two threads at once (each with an arena of its own, passing each other
+/// games and regions' values) against the plain search, on random boards with holes: the
+/// two-thread path taken from 6 free cells, batches of one to eight regions (so that most
+/// regions pass from one thread to the other), and one engine kept across boards so that
+/// later boards start from tables filled by both threads.
+#[test]
+fn two_threads_agree_with_the_plain_search() {
+    let budget = Budget::unlimited().with_threads(2);
+    let mut games = Games::new();
+    let mut memo = HashMap::new();
+    let mut table = Domineering::new().with_parallel_cells(6).with_batches_of(4);
+    let mut rng = crate::test_rng::Rng(0x3c6e_f372_fe94_f82b);
+    let mut next = |n: u64| rng.below(n);
+    for i in 0..300 {
+        let rows = 2 + next(4) as usize;
+        let cols = 2 + next((16 / rows) as u64 - 1) as usize;
+        let holes = next(3);
+        let text: Vec<String> =
+            (0..rows).map(|_| (0..cols).map(|_| if next(10) < holes { '#' } else { '.' }).collect()).collect();
+        let board = Board::from_rows(&text).unwrap();
+        let want = plain(&mut games, &mut memo, &Grid::from_board(&board));
+        let mut engine = Domineering::new().with_parallel_cells(6).with_batches_of(1 + i % 8);
+        let fresh = engine.board_game(&mut games, &board, &budget).unwrap();
+        assert_eq!(fresh, want, "{}", board.to_notation());
+        assert_eq!(table.board_game(&mut games, &board, &budget).unwrap(), want, "{}", board.to_notation());
+    }
+}
+
+/// A board too large for the budget stops on two threads as on one: on the deadline, on
+/// the cancel flag, and on the memory budget (both threads' share of it, then this thread's
+/// alone), each soon and without a value.
+#[test]
+fn two_threads_stop_on_the_budget() {
+    let mut games = Games::new();
+    let board = Board::empty(7, 7);
+    let start = std::time::Instant::now();
+    let budget = Budget::new(std::time::Duration::from_millis(100), usize::MAX).with_threads(2);
+    assert_eq!(Domineering::new().board_game(&mut games, &board, &budget), Err(cgt_core::Exhausted::Time));
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let budget = Budget::with_cancel(std::time::Duration::from_secs(600), usize::MAX, cancel.clone()).with_threads(2);
+    let flag = cancel.clone();
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    assert_eq!(Domineering::new().board_game(&mut games, &board, &budget), Err(cgt_core::Exhausted::Cancelled));
+    canceller.join().unwrap();
+    let budget = Budget::new(std::time::Duration::from_secs(600), 40 << 20).with_threads(2);
+    assert_eq!(Domineering::new().board_game(&mut games, &board, &budget), Err(cgt_core::Exhausted::Memory));
+    assert!(start.elapsed() < std::time::Duration::from_secs(60), "{:?}", start.elapsed());
+}
