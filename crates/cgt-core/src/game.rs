@@ -50,7 +50,7 @@ mod order;
 mod print;
 mod uptimal;
 
-pub use adopt::{Adopted, Export};
+pub use adopt::{Adopted, Export, Exporter};
 pub use uptimal::MAX_UPTIMAL_NAME;
 
 use std::fmt;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-use cgt_core::game::{Adopted, Export, GameId, Games};
+use cgt_core::game::{Adopted, Export, Exporter, GameId, Games};
 use cgt_core::hash::FxHashMap;
 use cgt_core::{Budget, Dyadic, Exhausted};
 
@@ -167,6 +167,26 @@ pub struct Domineering {
     parallel_cells: u32,
     /// Regions found between two batches sent to the other thread ([`BATCH_REGIONS`]).
     batch_regions: usize,
+    /// Regions whose values were taken from the other thread's batches.
+    taken: usize,
+}
+
+/// Helper threads that ended by panicking, which is a bug: the caller goes on alone and gets
+/// the right value, so only this count shows it (the tests check it stays 0).
+#[cfg(test)]
+pub(super) static HELPER_PANICS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Counts a helper thread that unwinds past it ([`HELPER_PANICS`]).
+#[cfg(test)]
+struct PanicCount;
+
+#[cfg(test)]
+impl Drop for PanicCount {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            HELPER_PANICS.fetch_add(1, Ordering::Relaxed);
+        }
+    }
 }
 
 /// Regions of at least this many free cells have their values computed on two threads at
@@ -193,8 +213,8 @@ struct Batch {
 struct Link {
     to_other: Sender<Batch>,
     from_other: Receiver<Batch>,
-    /// This arena's games sent so far (its ids below this).
-    sent: usize,
+    /// What this arena has sent the other so far.
+    exporter: Exporter,
     /// The other arena's games taken so far, with their ids here.
     adopted: Adopted,
     /// Regions found since the last batch, with their values.
@@ -263,6 +283,7 @@ impl Domineering {
             link: None,
             parallel_cells: PARALLEL_CELLS,
             batch_regions: BATCH_REGIONS,
+            taken: 0,
         }
     }
 
@@ -380,6 +401,7 @@ impl Domineering {
                 if self.small.get(region).is_none() {
                     let g = link.adopted.get(theirs).expect("a batch's games hold its regions' values");
                     self.small.insert(region, g);
+                    self.taken += 1;
                 }
             }
         }
@@ -396,14 +418,16 @@ impl Domineering {
         let stop_helper = Arc::new(AtomicBool::new(false));
         let helper_budget = budget.for_helper(budget.memory() / 2, stop_helper.clone());
         let half = budget.with_memory(budget.memory() / 2);
-        self.link = Some(Box::new(Link::new(to_helper, from_helper, false)));
+        self.link = Some(Box::new(Link::new(games, to_helper, from_helper, false)));
         let (small_cells, batch_regions) = (self.small_cells, self.batch_regions);
         // The helper is not waited for: it stops at its next region once the flag is set,
         // then frees its tables (about half a second for a 6x6 board) while this thread goes on.
         let spawned = std::thread::Builder::new().name("cgt-domineering".into()).spawn(move || {
+            #[cfg(test)]
+            let _count = PanicCount;
             let mut helper_games = Games::new();
             let mut helper = Domineering::with_small_cells(small_cells).with_batches_of(batch_regions);
-            helper.link = Some(Box::new(Link::new(to_main, from_main, true)));
+            helper.link = Some(Box::new(Link::new(&helper_games, to_main, from_main, true)));
             // Whatever the helper finds is sent as it goes; when it finishes first, the last
             // batch holds the region itself.
             if helper.small_normal(&mut helper_games, region, 0, &helper_budget).is_ok()
@@ -465,6 +489,12 @@ impl Domineering {
         Ok(())
     }
 
+    /// How many regions' values this table took from another thread's batches.
+    #[cfg(test)]
+    pub(super) fn taken(&self) -> usize {
+        self.taken
+    }
+
     /// The value of a connected region of at most 64 cells, cropped to its bounding box:
     /// looked up under its normal form (also for the outcome search).
     pub(super) fn region_value(
@@ -507,15 +537,18 @@ fn strip(games: &mut Games, rows: usize, cols: usize) -> GameId {
 }
 
 impl Link {
-    fn new(to_other: Sender<Batch>, from_other: Receiver<Batch>, reversed: bool) -> Link {
-        Link { to_other, from_other, sent: 0, adopted: Adopted::default(), found: Vec::new(), reversed }
+    /// One end of a link, for a thread whose arena is `games`: it sends the games `games`
+    /// adds from now on, and of the games it holds now only those the others refer to.
+    fn new(games: &Games, to_other: Sender<Batch>, from_other: Receiver<Batch>, reversed: bool) -> Link {
+        let exporter = Exporter::new(games);
+        Link { to_other, from_other, exporter, adopted: Adopted::default(), found: Vec::new(), reversed }
     }
 
-    /// Sends the games added since the last batch and the regions found. A closed link (the
-    /// other thread done) drops them.
+    /// Sends the games added since the last batch and the regions found (with the older games
+    /// their values are, if any). A closed link (the other thread done) drops them.
     fn send(&mut self, games: &Games) {
-        let batch = Batch { games: games.export(self.sent), regions: std::mem::take(&mut self.found) };
-        self.sent = games.len();
-        let _ = self.to_other.send(batch);
+        let regions = std::mem::take(&mut self.found);
+        let games = games.export(&mut self.exporter, regions.iter().map(|&(_, g)| g));
+        let _ = self.to_other.send(Batch { games, regions });
     }
 }

@@ -295,6 +295,7 @@ fn two_threads_agree_with_the_plain_search() {
     let mut table = Domineering::new().with_parallel_cells(6).with_batches_of(4);
     let mut rng = crate::test_rng::Rng(0x3c6e_f372_fe94_f82b);
     let mut next = |n: u64| rng.below(n);
+    let mut taken = 0;
     for i in 0..300 {
         let rows = 2 + next(4) as usize;
         let cols = 2 + next((16 / rows) as u64 - 1) as usize;
@@ -306,8 +307,13 @@ fn two_threads_agree_with_the_plain_search() {
         let mut engine = Domineering::new().with_parallel_cells(6).with_batches_of(1 + i % 8);
         let fresh = engine.board_game(&mut games, &board, &budget).unwrap();
         assert_eq!(fresh, want, "{}", board.to_notation());
+        taken += engine.taken();
         assert_eq!(table.board_game(&mut games, &board, &budget).unwrap(), want, "{}", board.to_notation());
     }
+    // The helpers did their share (the arena already holds many of the values they send, which
+    // must go over too), and none failed.
+    assert!(taken + table.taken() > 1000, "{taken} regions taken from helpers");
+    assert_eq!(super::engine::HELPER_PANICS.load(std::sync::atomic::Ordering::Relaxed), 0);
 }
 
 /// A board too large for the budget stops on two threads as on one: on the deadline, on
