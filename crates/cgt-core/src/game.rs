@@ -54,9 +54,8 @@ pub use adopt::{Adopted, Export, Exporter};
 pub use uptimal::MAX_UPTIMAL_NAME;
 
 use std::fmt;
-use std::sync::Arc;
 
-use arena::{Caches, FxMap, Node};
+use arena::{Caches, Node};
 use nimber::Nimber;
 use num_bigint::BigUint;
 use nus::Nus;
@@ -143,7 +142,7 @@ pub struct Games {
     /// Whether each game is a number, another nus value or a general game: one dense byte
     /// a game, read by every comparison before any node is loaded.
     kinds: Vec<arena::Kind>,
-    index: FxMap<Node, GameId>,
+    index: arena::Index,
     caches: Caches,
     option_bytes: usize,
     /// How many more nodes the printer may visit in the current `display` call.
@@ -167,7 +166,7 @@ impl Games {
             stops: Vec::new(),
             negatives: Vec::new(),
             kinds: Vec::new(),
-            index: FxMap::default(),
+            index: arena::Index::new(),
             caches: Caches::default(),
             option_bytes: 0,
             print_left: 0,
@@ -365,9 +364,4 @@ impl Games {
     pub fn memory_bytes(&self) -> usize {
         self.estimate_memory()
     }
-}
-
-/// Makes an option list from a vector.
-fn opts(v: Vec<GameId>) -> arena::Opts {
-    Arc::from(v)
 }

@@ -11,7 +11,7 @@
 //! arena too; the structural order of the option lists (`order.rs`) never looks at ids, so
 //! the lists stay in order.
 
-use super::arena::{Node, Opts};
+use super::arena::Node;
 use super::{GameId, Games};
 use crate::budget::{Budget, Exhausted};
 use crate::hash::FxHashMap;
@@ -89,8 +89,8 @@ impl Games {
         let from = exporter.next;
         let mut old = Vec::new();
         for node in &self.nodes[from..] {
-            if let Node::General { left, right } = node {
-                for &o in left.iter().chain(right.iter()) {
+            if let Node::General(lists) = node {
+                for &o in lists.both() {
                     self.export_if_old(o, exporter, &mut old);
                 }
             }
@@ -120,10 +120,8 @@ impl Games {
             let node = self.node(g);
             if !expanded {
                 stack.push((g, true));
-                if let Node::General { left, right } = node {
-                    stack.extend(
-                        left.iter().chain(right.iter()).filter(|o| !exporter.old_is_sent(**o)).map(|&o| (o, false)),
-                    );
+                if let Node::General(lists) = node {
+                    stack.extend(lists.both().iter().filter(|o| !exporter.old_is_sent(**o)).map(|&o| (o, false)));
                 }
                 continue;
             }
@@ -158,16 +156,15 @@ impl Games {
 
     /// The id here of another arena's node, whose options have been adopted.
     fn adopt_node(&mut self, node: Node, adopted: &Adopted, budget: &Budget) -> Result<GameId, Exhausted> {
-        let node = match node {
-            Node::Nus(n) => Node::Nus(n),
-            Node::General { left, right } => {
-                let mine = |list: &[GameId]| -> Opts {
+        match node {
+            Node::Nus(n) => self.intern_checked(Node::Nus(n), budget),
+            Node::General(lists) => {
+                let mine = |list: &[GameId]| -> Vec<GameId> {
                     list.iter().map(|&g| adopted.get(g).expect("an option adopted before its game")).collect()
                 };
-                Node::General { left: mine(&left), right: mine(&right) }
+                self.intern_general_checked(&mine(lists.left()), &mine(lists.right()), budget)
             }
-        };
-        self.intern_checked(node, budget)
+        }
     }
 }
 

@@ -1,11 +1,16 @@
 //! Storage of canonical games: the hash-consing table, option lists, birthdays, bounded
 //! caches and the memory estimate.
 //!
-//! Every node is stored once; [`Node`] is the key of the interning table, so two canonical
-//! forms get the same [`GameId`] exactly when they are identical. Number-up-star values are
-//! stored as their three components and their options are produced (and cached) on demand.
+//! Every node is stored once: the interning table ([`Index`]) holds only ids, found by the
+//! node's hash and compared with the stored nodes, so two canonical forms get the same
+//! [`GameId`] exactly when they are identical, and a form already stored is found without
+//! allocating anything. A general node keeps both option lists in one shared allocation
+//! ([`Lists`]). Number-up-star values are stored as their three components and their options
+//! are produced (and cached) on demand.
 
+use std::hash::{Hash, Hasher};
 use std::mem::size_of;
+use std::ops::Deref;
 use std::sync::Arc;
 
 use super::memo::PairMemo;
@@ -13,19 +18,118 @@ use super::nus::Nus;
 use super::{GameId, Games};
 use crate::budget::{Budget, Exhausted};
 use crate::dyadic::Dyadic;
+use crate::hash::FxHasher;
 use num_traits::ToPrimitive;
 
-/// A list of canonical options, shared between the arena and its callers.
-pub(crate) type Opts = Arc<[GameId]>;
+/// One side's canonical options: a range of a list shared between the arena and its callers
+/// (cheap to clone; it dereferences to the ids).
+#[derive(Clone, Debug)]
+pub(crate) struct Opts {
+    all: Arc<[GameId]>,
+    start: u32,
+    end: u32,
+}
+
+impl Opts {
+    /// A list of its own.
+    pub(crate) fn from_vec(v: Vec<GameId>) -> Opts {
+        let end = u32::try_from(v.len()).expect("fewer than 2^32 options");
+        Opts { all: Arc::from(v), start: 0, end }
+    }
+}
+
+impl Deref for Opts {
+    type Target = [GameId];
+    fn deref(&self) -> &[GameId] {
+        &self.all[self.start as usize..self.end as usize]
+    }
+}
+
+impl FromIterator<GameId> for Opts {
+    fn from_iter<I: IntoIterator<Item = GameId>>(iter: I) -> Opts {
+        Opts::from_vec(iter.into_iter().collect())
+    }
+}
+
+/// Both option lists of a general game in one allocation: the Left options, then the Right.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) struct Lists {
+    all: Arc<[GameId]>,
+    split: u32,
+}
+
+impl Lists {
+    /// The lists `left` and `right`.
+    pub(crate) fn new(left: &[GameId], right: &[GameId]) -> Lists {
+        let mut all = Vec::with_capacity(left.len() + right.len());
+        all.extend_from_slice(left);
+        all.extend_from_slice(right);
+        Lists { all: Arc::from(all), split: u32::try_from(left.len()).expect("fewer than 2^32 options") }
+    }
+
+    /// The Left options.
+    pub(crate) fn left(&self) -> &[GameId] {
+        &self.all[..self.split as usize]
+    }
+
+    /// The Right options.
+    pub(crate) fn right(&self) -> &[GameId] {
+        &self.all[self.split as usize..]
+    }
+
+    /// Both lists, Left then Right.
+    pub(crate) fn both(&self) -> &[GameId] {
+        &self.all
+    }
+
+    /// The Left options as a shared list.
+    fn left_opts(&self) -> Opts {
+        Opts { all: self.all.clone(), start: 0, end: self.split }
+    }
+
+    /// The Right options as a shared list.
+    fn right_opts(&self) -> Opts {
+        Opts { all: self.all.clone(), start: self.split, end: self.all.len() as u32 }
+    }
+}
 
 /// A canonical game: a number-up-star value, or a general node with sorted options.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub(crate) enum Node {
-    /// `x + k·^ + *m`.
-    Nus(Nus),
+    /// `x + k·^ + *m` (boxed: most games of a large search are general, and a node is kept
+    /// for every game).
+    Nus(Box<Nus>),
     /// Any other canonical form; both lists are in the structural order of `order.rs`.
-    General { left: Opts, right: Opts },
+    General(Lists),
 }
+
+/// The interning table's hash of a general game with these option lists.
+fn general_hash(left: &[GameId], right: &[GameId]) -> u64 {
+    let mut h = FxHasher::default();
+    left.hash(&mut h);
+    right.hash(&mut h);
+    h.finish()
+}
+
+/// The interning table's hash of a nus value.
+fn nus_hash(n: &Nus) -> u64 {
+    let mut h = FxHasher::default();
+    u64::MAX.hash(&mut h);
+    n.hash(&mut h);
+    h.finish()
+}
+
+/// The interning table's hash of a node.
+fn node_hash(node: &Node) -> u64 {
+    match node {
+        Node::Nus(n) => nus_hash(n),
+        Node::General(lists) => general_hash(lists.left(), lists.right()),
+    }
+}
+
+/// The interning table: the ids of the arena's nodes, found by the node's hash and compared
+/// with the nodes themselves (so no node is stored twice).
+pub(crate) type Index = hashbrown::HashTable<GameId>;
 
 /// Whether a game is a number, another number-up-star value or a general game
 /// (`Games::kinds`).
@@ -135,7 +239,7 @@ impl Games {
     pub(crate) fn nus_of(&self, g: GameId) -> Option<&Nus> {
         match self.node(g) {
             Node::Nus(n) => Some(n),
-            Node::General { .. } => None,
+            Node::General(_) => None,
         }
     }
 
@@ -144,11 +248,45 @@ impl Games {
         self.nus_of(g).filter(|n| n.is_number()).map(|n| &n.x)
     }
 
+    /// The id of a general game with these sorted canonical option lists, adding it if it is
+    /// new (a game found needs no allocation). The caller guarantees the game is canonical.
+    fn intern_general(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        let hash = general_hash(left, right);
+        let nodes = &self.nodes;
+        let found = self.index.find(hash, |&id| match &nodes[id.index()] {
+            Node::General(l) => l.left() == left && l.right() == right,
+            Node::Nus(_) => false,
+        });
+        match found {
+            Some(&id) => id,
+            None => self.add_node(Node::General(Lists::new(left, right)), hash),
+        }
+    }
+
+    /// The id of a nus value, adding it if it is new.
+    pub(crate) fn intern_nus(&mut self, n: Nus) -> GameId {
+        let hash = nus_hash(&n);
+        let nodes = &self.nodes;
+        let found = self.index.find(hash, |&id| match &nodes[id.index()] {
+            Node::Nus(m) => **m == n,
+            Node::General(_) => false,
+        });
+        match found {
+            Some(&id) => id,
+            None => self.add_node(Node::Nus(Box::new(n)), hash),
+        }
+    }
+
     /// The id of a node, adding it if it is new. The caller guarantees it is canonical.
     pub(crate) fn intern(&mut self, node: Node) -> GameId {
-        if let Some(&id) = self.index.get(&node) {
-            return id;
+        match node {
+            Node::Nus(n) => self.intern_nus(*n),
+            Node::General(lists) => self.intern_general(lists.left(), lists.right()),
         }
+    }
+
+    /// Adds a node not in the arena yet, whose interning hash is `hash`.
+    fn add_node(&mut self, node: Node, hash: u64) -> GameId {
         let id = GameId(u32::try_from(self.nodes.len()).expect("more than 2^32 games"));
         let (birthday, stops) = (self.node_birthday(&node), self.node_stops(&node));
         crate::pages::push(&mut self.birthdays, birthday);
@@ -157,18 +295,35 @@ impl Games {
         let kind = match &node {
             Node::Nus(n) if n.is_number() => Kind::Number,
             Node::Nus(_) => Kind::Nus,
-            Node::General { .. } => Kind::General,
+            Node::General(_) => Kind::General,
         };
         crate::pages::push(&mut self.kinds, kind);
-        if let Node::General { left, right } = &node {
-            self.option_bytes += (left.len() + right.len()) * size_of::<GameId>() + 64;
+        match &node {
+            // The shared list: its two counts, its length and its ids.
+            Node::General(lists) => self.option_bytes += size_of_val(lists.both()) + 32,
+            Node::Nus(n) => {
+                self.option_bytes += size_of::<Nus>() + (n.x.numerator().bits() / 8) as usize + n.nim.heap_bytes();
+            }
         }
-        if let Node::Nus(n) = &node {
-            self.option_bytes += (n.x.numerator().bits() / 8) as usize + n.nim.heap_bytes();
-        }
-        crate::pages::push(&mut self.nodes, node.clone());
-        self.index.insert(node, id);
+        crate::pages::push(&mut self.nodes, node);
+        let nodes = &self.nodes;
+        self.index.insert_unique(hash, id, |&g| node_hash(&nodes[g.index()]));
         id
+    }
+
+    /// Like [`Games::intern_general`], checking the memory budget every so many new nodes.
+    pub(crate) fn intern_general_checked(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+        budget: &Budget,
+    ) -> Result<GameId, Exhausted> {
+        let before = self.nodes.len();
+        let id = self.intern_general(left, right);
+        if self.nodes.len() > before && self.nodes.len().is_multiple_of(MEMORY_CHECK_EVERY) {
+            budget.check_memory(self.memory_bytes())?;
+        }
+        Ok(id)
     }
 
     /// Like [`Games::intern`], checking the memory budget every so many new nodes.
@@ -181,11 +336,6 @@ impl Games {
         Ok(id)
     }
 
-    /// The id of a nus value.
-    pub(crate) fn intern_nus(&mut self, n: Nus) -> GameId {
-        self.intern(Node::Nus(n))
-    }
-
     /// The stops of a node from those of its options: a nus value `x + k·^ + *m` has both
     /// stops `x`; otherwise `LS = max RS(G^L)` and `RS = min LS(G^R)` (Siegel, CGT II.6).
     fn node_stops(&self, node: &Node) -> Stops {
@@ -194,9 +344,9 @@ impl Games {
                 let x = compact_stop(&n.x);
                 Stops { left: x, right: x }
             }
-            Node::General { left, right } => Stops {
-                left: self.extreme_stop(left, |s| s.right, i64::max),
-                right: self.extreme_stop(right, |s| s.left, i64::min),
+            Node::General(lists) => Stops {
+                left: self.extreme_stop(lists.left(), |s| s.right, i64::max),
+                right: self.extreme_stop(lists.right(), |s| s.left, i64::min),
             },
         }
     }
@@ -240,8 +390,8 @@ impl Games {
     fn node_birthday(&self, node: &Node) -> u64 {
         match node {
             Node::Nus(n) => n.birthday(),
-            Node::General { left, right } => {
-                let max = left.iter().chain(right.iter()).map(|&o| self.birthdays[o.index()]).max().unwrap_or(0);
+            Node::General(lists) => {
+                let max = lists.both().iter().map(|&o| self.birthdays[o.index()]).max().unwrap_or(0);
                 max.saturating_add(1)
             }
         }
@@ -256,11 +406,11 @@ impl Games {
     /// options are too many to list ([`Games::has_huge_options_node`]), which callers check
     /// first (or use [`Games::try_opts`]).
     pub(crate) fn options(&mut self, g: GameId) -> (Opts, Opts) {
-        if let Node::General { left, right } = self.node(g) {
-            return (left.clone(), right.clone());
+        if let Node::General(lists) = self.node(g) {
+            return (lists.left_opts(), lists.right_opts());
         }
         if self.has_huge_options_node(g) {
-            let none: Opts = Arc::from(Vec::new());
+            let none = Opts::from_vec(Vec::new());
             return (none.clone(), none);
         }
         if let Some(o) = self.caches.nus_options.get(&g) {
@@ -292,16 +442,16 @@ impl Games {
 
     /// The canonical Left options (a cheap shared list).
     pub(crate) fn lefts(&mut self, g: GameId) -> Result<Opts, Exhausted> {
-        if let Node::General { left, .. } = self.node(g) {
-            return Ok(left.clone());
+        if let Node::General(lists) = self.node(g) {
+            return Ok(lists.left_opts());
         }
         Ok(self.try_opts(g)?.0)
     }
 
     /// The canonical Right options (a cheap shared list).
     pub(crate) fn rights(&mut self, g: GameId) -> Result<Opts, Exhausted> {
-        if let Node::General { right, .. } = self.node(g) {
-            return Ok(right.clone());
+        if let Node::General(lists) = self.node(g) {
+            return Ok(lists.right_opts());
         }
         Ok(self.try_opts(g)?.1)
     }
@@ -323,7 +473,7 @@ impl Games {
             + self.stops.capacity() * size_of::<Stops>()
             + self.negatives.capacity() * size_of::<u32>()
             + self.kinds.capacity() * size_of::<Kind>()
-            + table_bytes(self.index.capacity(), size_of::<(Node, GameId)>())
+            + table_bytes(self.index.capacity(), size_of::<GameId>())
             + self.option_bytes
             + c.leq.bytes()
             + c.add.bytes()

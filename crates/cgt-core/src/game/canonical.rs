@@ -4,10 +4,9 @@
 
 use std::cmp::Ordering;
 
-use super::arena::Node;
 use super::compare::Pending;
 use super::nus::Nus;
-use super::{GameId, Games, opts};
+use super::{GameId, Games};
 use crate::budget::{Budget, Exhausted};
 use crate::dyadic::Dyadic;
 
@@ -80,6 +79,12 @@ impl Games {
             }),
         }
         for &a in list.iter() {
+            // The comparisons with the options kept, both ways, are looked up in the memo
+            // first: ask for all their slots at once (their cache misses overlap).
+            for &k in &keep {
+                self.caches.leq.prefetch(a.0, k.0);
+                self.caches.leq.prefetch(k.0, a.0);
+            }
             let mut dominated = false;
             for &k in &keep {
                 if self.dominated_by(a, k, side, budget)? {
@@ -190,8 +195,7 @@ impl Games {
         }
         self.sort_struct(&mut left);
         self.sort_struct(&mut right);
-        let node = Node::General { left: opts(left), right: opts(right) };
-        self.intern_checked(node, budget)
+        self.intern_general_checked(&left, &right, budget)
     }
 
     /// The nus value whose canonical options are exactly these, if there is one.

@@ -7,9 +7,9 @@
 //!   it is stored without canonicalising (the tests check this against canonicalisation).
 //! * Anything else: `G + H = {G^L + H, G + H^L | G^R + H, G + H^R}`, canonicalised.
 
-use super::arena::{Node, OP_CACHE_MAX, insert_bounded};
+use super::arena::{OP_CACHE_MAX, insert_bounded};
 use super::nus::Nus;
-use super::{GameId, Games, opts};
+use super::{GameId, Games};
 use crate::budget::{Budget, Exhausted};
 use crate::dyadic::Dyadic;
 
@@ -68,6 +68,12 @@ impl Games {
         Ok(r)
     }
 
+    /// Asks for the memo slot of `a + b` ahead of [`Games::sum`].
+    fn prefetch_sum(&self, a: GameId, b: GameId) {
+        let key = if a.0 <= b.0 { (a, b) } else { (b, a) };
+        self.caches.add.prefetch(key.0.0, key.1.0);
+    }
+
     fn sum_uncached(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
         // Put the nus value (if any) second; at most one of the two is nus here.
         let (g, h) = if self.nus_of(a).is_some() { (b, a) } else { (a, b) };
@@ -89,6 +95,18 @@ impl Games {
     fn sum_by_definition(&mut self, g: GameId, h: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
         let (gl, gr) = self.try_opts(g)?;
         let (hl, hr) = self.try_opts(h)?;
+        // Every sum below is looked up in the memo first: ask for all their slots at once, so
+        // that the cache misses overlap instead of coming one after another.
+        for list in [&gl, &gr] {
+            for &o in list.iter() {
+                self.prefetch_sum(o, h);
+            }
+        }
+        for list in [&hl, &hr] {
+            for &o in list.iter() {
+                self.prefetch_sum(g, o);
+            }
+        }
         let mut left = Vec::with_capacity(gl.len() + hl.len());
         for &o in gl.iter() {
             left.push(self.sum(o, h, budget)?);
@@ -110,6 +128,9 @@ impl Games {
     fn translate(&mut self, g: GameId, x: &Dyadic, budget: &Budget) -> Result<GameId, Exhausted> {
         let xid = self.number(x);
         let (l, r) = self.try_opts(g)?;
+        for &o in l.iter().chain(r.iter()) {
+            self.prefetch_sum(o, xid);
+        }
         let mut left = Vec::with_capacity(l.len());
         for &o in l.iter() {
             left.push(self.sum(o, xid, budget)?);
@@ -130,8 +151,7 @@ impl Games {
     ) -> Result<GameId, Exhausted> {
         self.sort_struct(&mut left);
         self.sort_struct(&mut right);
-        let node = Node::General { left: opts(left), right: opts(right) };
-        self.intern_checked(node, budget)
+        self.intern_general_checked(&left, &right, budget)
     }
 
     /// The ordinal sum `a : b` (docs/src/theory/rulesets.md), memoised.

@@ -26,10 +26,10 @@ impl Games {
                 1 => x.nim.cmp(&y.nim),
                 _ => x.x.cmp(&y.x).then((x.ups != 0).cmp(&(y.ups != 0))).then_with(|| x.cmp_parts(y)),
             }),
-            (Node::Nus(_), Node::General { .. }) => Ordering::Less,
-            (Node::General { .. }, Node::Nus(_)) => Ordering::Greater,
-            (Node::General { left: la, right: ra }, Node::General { left: lb, right: rb }) => {
-                self.cmp_lists(la, lb).then_with(|| self.cmp_lists(ra, rb))
+            (Node::Nus(_), Node::General(_)) => Ordering::Less,
+            (Node::General(_), Node::Nus(_)) => Ordering::Greater,
+            (Node::General(a), Node::General(b)) => {
+                self.cmp_lists(a.left(), b.left()).then_with(|| self.cmp_lists(a.right(), b.right()))
             }
         }
     }
