@@ -318,6 +318,7 @@ impl Games {
         right: &[GameId],
         budget: &Budget,
     ) -> Result<GameId, Exhausted> {
+        self.check_growth(budget)?;
         let before = self.nodes.len();
         let id = self.intern_general(left, right);
         if self.nodes.len() > before && self.nodes.len().is_multiple_of(MEMORY_CHECK_EVERY) {
@@ -326,8 +327,19 @@ impl Games {
         Ok(id)
     }
 
+    /// When the next new node moves the arena's vectors to allocations twice as large (both
+    /// are held while the nodes move), whether the memory budget has room for the larger ones.
+    fn check_growth(&self, budget: &Budget) -> Result<(), Exhausted> {
+        if self.nodes.len() < self.nodes.capacity() {
+            return Ok(());
+        }
+        let per_game = size_of::<Node>() + size_of::<u64>() + size_of::<Stops>() + size_of::<u32>() + size_of::<Kind>();
+        budget.check_memory(self.memory_bytes() + 2 * self.nodes.capacity() * per_game)
+    }
+
     /// Like [`Games::intern`], checking the memory budget every so many new nodes.
     pub(crate) fn intern_checked(&mut self, node: Node, budget: &Budget) -> Result<GameId, Exhausted> {
+        self.check_growth(budget)?;
         let before = self.nodes.len();
         let id = self.intern(node);
         if self.nodes.len() > before && self.nodes.len().is_multiple_of(MEMORY_CHECK_EVERY) {
@@ -543,6 +555,27 @@ mod tests {
             }
         }
         assert!(refuted > 0 && proved > 0);
+    }
+
+    /// When the next new game moves the arena's vectors, the budget is checked for the larger
+    /// vectors first: a budget that holds the arena as it is but not the move stops there.
+    #[test]
+    fn the_vectors_growth_is_checked_first() {
+        use super::{Node, Nus};
+        use crate::budget::Exhausted;
+        let mut games = Games::new();
+        let mut k = 1;
+        while games.nodes.len() < games.nodes.capacity() || games.nodes.len() < 5000 {
+            games.number(&Dyadic::integer(k));
+            k += 1;
+        }
+        let next = || Node::Nus(Box::new(Nus::number(Dyadic::integer(-1))));
+        let tight = Budget::unlimited().with_memory(games.memory_bytes() + 1024);
+        assert_eq!(games.intern_checked(next(), &tight), Err(Exhausted::Memory));
+        assert_eq!(games.len(), k as usize);
+        let roomy = Budget::unlimited().with_memory(4 * games.memory_bytes());
+        let g = games.intern_checked(next(), &roomy).unwrap();
+        assert_eq!(games.number_of(g), Some(&Dyadic::integer(-1)));
     }
 
     /// `a <= b` straight from the definition over the canonical options, with none of the

@@ -379,6 +379,9 @@ impl Domineering {
             self.scratch[depth] = s;
             g?
         };
+        if let Some(larger) = self.small.growth_bytes() {
+            budget.check_memory(self.memory_bytes(games) + larger)?;
+        }
         self.small.insert(region, g);
         if let Some(link) = &mut self.link {
             link.found.push((region, g));

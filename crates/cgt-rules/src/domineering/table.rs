@@ -60,6 +60,13 @@ impl RegionTable {
         self.put(Slot { bits, dims, id });
     }
 
+    /// The bytes of the larger table the next insertion of a new region moves to, if it
+    /// moves (both tables are held while the entries move, so the caller checks its memory
+    /// budget for both first).
+    pub(super) fn growth_bytes(&self) -> Option<usize> {
+        ((self.len + 1) * 2 > self.slots.len()).then(|| (self.slots.len() * 2).max(MIN_SLOTS) * size_of::<Slot>())
+    }
+
     /// How many regions are stored.
     pub(super) fn len(&self) -> usize {
         self.len
@@ -112,4 +119,34 @@ impl RegionTable {
 /// A region's cells and size.
 fn key(region: Bits) -> (u64, u16) {
     (region.bits(), ((region.rows() as u16) << 8) | region.cols() as u16)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MIN_SLOTS, RegionTable, Slot};
+    use crate::domineering::bits::Bits;
+
+    /// `growth_bytes` tells, before an insertion of a new region, exactly the size the table
+    /// then moves to (the engine checks its memory budget for it first), and nothing when the
+    /// table stays.
+    #[test]
+    fn growth_is_told_before_it_happens() {
+        let zero = cgt_core::game::Games::new().zero();
+        let mut table = RegionTable::default();
+        assert_eq!(table.growth_bytes(), Some(MIN_SLOTS * size_of::<Slot>()));
+        let mut grew = 0;
+        for cells in 1..=20_000u64 {
+            let (before, told) = (table.bytes(), table.growth_bytes());
+            table.insert(Bits::new(8, 8, cells).unwrap(), zero);
+            match told {
+                Some(bytes) => {
+                    assert_eq!(table.bytes(), bytes);
+                    grew += 1;
+                }
+                None => assert_eq!(table.bytes(), before),
+            }
+        }
+        assert_eq!(table.len(), 20_000);
+        assert!(grew >= 5, "{grew}");
+    }
 }
