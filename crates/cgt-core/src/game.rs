@@ -149,6 +149,12 @@ pub struct Games {
     print_left: usize,
     /// The uptimals built for the printer, and the games it has recognised.
     uptimals: uptimal::UptimalTable,
+    /// Scratch space of the dominance pass of canonicalisation: the options with their sort
+    /// keys, reused from one call to the next.
+    dominance_keys: Vec<(i64, i64, u32)>,
+    /// Option lists and comparison memos of finished canonicalisations, for the next ones.
+    spare_lists: Vec<Vec<GameId>>,
+    pending_memos: compare::PendingMemos,
 }
 
 impl Default for Games {
@@ -171,6 +177,9 @@ impl Games {
             option_bytes: 0,
             print_left: 0,
             uptimals: uptimal::UptimalTable::default(),
+            dominance_keys: Vec::new(),
+            spare_lists: Vec::new(),
+            pending_memos: compare::PendingMemos::default(),
         };
         let zero = g.intern_nus(Nus::number(Dyadic::zero()));
         debug_assert_eq!(zero, GameId(0));
@@ -219,7 +228,10 @@ impl Games {
 
     /// The canonical form of `{left | right}`.
     pub fn from_options(&mut self, left: &[GameId], right: &[GameId], budget: &Budget) -> Result<GameId, Exhausted> {
-        self.canonicalise(left.to_vec(), right.to_vec(), budget)
+        let (mut l, mut r) = (self.spare_list(), self.spare_list());
+        l.extend_from_slice(left);
+        r.extend_from_slice(right);
+        self.canonicalise(l, r, budget)
     }
 
     /// The Left options of the canonical form, in the structural order.

@@ -10,31 +10,61 @@ use super::{GameId, Games};
 use crate::budget::{Budget, Exhausted};
 use crate::dyadic::Dyadic;
 
+/// How many option lists canonicalisation keeps for reuse ([`Games::spare_list`]).
+const SPARE_LISTS: usize = 16;
+
+/// Lists with room for more options than this are not kept for reuse.
+const SPARE_LIST_CAPACITY: usize = 1 << 10;
+
 impl Games {
     /// The id of the canonical form of `{left | right}`, whose options are canonical games.
     pub(crate) fn canonicalise(
         &mut self,
-        mut left: Vec<GameId>,
-        mut right: Vec<GameId>,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
         budget: &Budget,
     ) -> Result<GameId, Exhausted> {
-        dedup(&mut left);
-        dedup(&mut right);
+        // Repeated options go in the first pass of `remove_dominated`.
         if let Some(x) = self.simplest_number(&left, &right) {
+            self.recycle_lists(left, right);
             return Ok(self.number(&x));
         }
-        let mut g = Pending::new(left, right);
+        let mut g = Pending::reusing(left, right, std::mem::take(&mut self.pending_memos));
+        let r = self.reduce(&mut g, budget).and_then(|()| self.intern_canonical(&mut g.left, &mut g.right, budget));
+        let (left, right, memos) = g.into_parts();
+        self.pending_memos = memos;
+        self.recycle_lists(left, right);
+        r
+    }
+
+    /// Deletes dominated options and bypasses reversible ones until neither applies.
+    fn reduce(&mut self, g: &mut Pending, budget: &Budget) -> Result<(), Exhausted> {
         loop {
             budget.check()?;
             self.remove_dominated(&mut g.left, Side::Left, budget)?;
             self.remove_dominated(&mut g.right, Side::Right, budget)?;
-            let bypassed_left = self.bypass_reversible(&mut g, Side::Left, budget)?;
-            let bypassed_right = self.bypass_reversible(&mut g, Side::Right, budget)?;
+            let bypassed_left = self.bypass_reversible(g, Side::Left, budget)?;
+            let bypassed_right = self.bypass_reversible(g, Side::Right, budget)?;
             if !bypassed_left && !bypassed_right {
-                break;
+                return Ok(());
             }
         }
-        self.intern_canonical(g.left, g.right, budget)
+    }
+
+    /// An empty option list, reusing one that a finished canonicalisation gave back (the
+    /// lists of the games being built are the arena's most frequent allocations).
+    pub(crate) fn spare_list(&mut self) -> Vec<GameId> {
+        self.spare_lists.pop().unwrap_or_default()
+    }
+
+    /// Keeps two option lists for [`Games::spare_list`] (a few, and none that grew large).
+    pub(crate) fn recycle_lists(&mut self, left: Vec<GameId>, right: Vec<GameId>) {
+        for mut list in [left, right] {
+            if self.spare_lists.len() < SPARE_LISTS && list.capacity() <= SPARE_LIST_CAPACITY {
+                list.clear();
+                self.spare_lists.push(list);
+            }
+        }
     }
 
     /// The value of `{left | right}` by the simplicity theorem, if every option is a number
@@ -67,26 +97,32 @@ impl Games {
     /// ones that dominate most others, which the stops then show without a search: an option
     /// whose Left stop is below a kept option's Right stop is less than it.
     fn remove_dominated(&mut self, list: &mut Vec<GameId>, side: Side, budget: &Budget) -> Result<(), Exhausted> {
-        let mut keep: Vec<GameId> = Vec::with_capacity(4);
-        match side {
-            Side::Left => list.sort_by_key(|&g| {
-                let s = self.stops_of(g);
-                (std::cmp::Reverse(s.right), std::cmp::Reverse(s.left))
-            }),
-            Side::Right => list.sort_by_key(|&g| {
-                let s = self.stops_of(g);
-                (s.left, s.right)
-            }),
-        }
-        for &a in list.iter() {
+        // Each option's sort key is read once (not at every comparison of the sort), with the
+        // id last so that equal options come together and are met once. The options kept are
+        // then gathered in `list` itself.
+        let mut keyed = std::mem::take(&mut self.dominance_keys);
+        keyed.clear();
+        keyed.extend(list.iter().map(|&g| {
+            let s = self.stops_of(g);
+            match side {
+                // `!x` reverses the order of i64 without overflow.
+                Side::Left => (!s.right, !s.left, g.0),
+                Side::Right => (s.left, s.right, g.0),
+            }
+        }));
+        keyed.sort_unstable();
+        keyed.dedup_by_key(|k| k.2);
+        list.clear();
+        for &(_, _, a) in &keyed {
+            let a = GameId(a);
             // The comparisons with the options kept, both ways, are looked up in the memo
             // first: ask for all their slots at once (their cache misses overlap).
-            for &k in &keep {
+            for &k in list.iter() {
                 self.caches.leq.prefetch(a.0, k.0);
                 self.caches.leq.prefetch(k.0, a.0);
             }
             let mut dominated = false;
-            for &k in &keep {
+            for &k in list.iter() {
                 if self.dominated_by(a, k, side, budget)? {
                     dominated = true;
                     break;
@@ -96,16 +132,16 @@ impl Games {
                 continue;
             }
             let mut i = 0;
-            while i < keep.len() {
-                if self.dominated_by(keep[i], a, side, budget)? {
-                    keep.swap_remove(i);
+            while i < list.len() {
+                if self.dominated_by(list[i], a, side, budget)? {
+                    list.swap_remove(i);
                 } else {
                     i += 1;
                 }
             }
-            keep.push(a);
+            list.push(a);
         }
-        *list = keep;
+        self.dominance_keys = keyed;
         Ok(())
     }
 
@@ -126,33 +162,41 @@ impl Games {
     /// options of that `A^R`. Symmetrically on the Right. The value of `G` never changes, so
     /// all of them can be found against the same `G`.
     fn bypass_reversible(&mut self, g: &mut Pending, side: Side, budget: &Budget) -> Result<bool, Exhausted> {
-        let list = match side {
-            Side::Left => g.left.clone(),
-            Side::Right => g.right.clone(),
-        };
-        let mut out = Vec::with_capacity(list.len());
-        let mut changed = false;
-        for a in list {
+        fn list(g: &Pending, side: Side) -> &[GameId] {
+            match side {
+                Side::Left => &g.left,
+                Side::Right => &g.right,
+            }
+        }
+        // The list stays as it is while its options are tested (they are tested against the
+        // same G); a new one is made only once a reversible option is found.
+        let len = list(g, side).len();
+        let mut out: Option<Vec<GameId>> = None;
+        for i in 0..len {
+            let a = list(g, side)[i];
             match self.reversing_option(a, g, side, budget)? {
                 Some(r) => {
-                    changed = true;
                     let replacement = match side {
                         Side::Left => self.lefts(r)?,
                         Side::Right => self.rights(r)?,
                     };
+                    let out = out.get_or_insert_with(|| list(g, side)[..i].to_vec());
                     out.extend(replacement.iter().copied());
                 }
-                None => out.push(a),
+                None => {
+                    if let Some(out) = &mut out {
+                        out.push(a);
+                    }
+                }
             }
         }
-        if changed {
-            dedup(&mut out);
-            match side {
-                Side::Left => g.left = out,
-                Side::Right => g.right = out,
-            }
+        let Some(mut out) = out else { return Ok(false) };
+        dedup(&mut out);
+        match side {
+            Side::Left => g.left = out,
+            Side::Right => g.right = out,
         }
-        Ok(changed)
+        Ok(true)
     }
 
     /// An option of `a` through which `a` reverses in `G`, if there is one.
@@ -183,19 +227,19 @@ impl Games {
     /// otherwise as a general node with sorted options.
     pub(crate) fn intern_canonical(
         &mut self,
-        mut left: Vec<GameId>,
-        mut right: Vec<GameId>,
+        left: &mut [GameId],
+        right: &mut [GameId],
         budget: &Budget,
     ) -> Result<GameId, Exhausted> {
-        if let Some(x) = self.simplest_number(&left, &right) {
+        if let Some(x) = self.simplest_number(left, right) {
             return Ok(self.number(&x));
         }
-        if let Some(n) = self.recognise_nus(&left, &right) {
+        if let Some(n) = self.recognise_nus(left, right) {
             return Ok(self.intern_nus(n));
         }
-        self.sort_struct(&mut left);
-        self.sort_struct(&mut right);
-        self.intern_general_checked(&left, &right, budget)
+        self.sort_struct(left);
+        self.sort_struct(right);
+        self.intern_general_checked(left, right, budget)
     }
 
     /// The nus value whose canonical options are exactly these, if there is one.

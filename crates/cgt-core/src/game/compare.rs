@@ -101,26 +101,49 @@ impl Games {
 pub(crate) struct Pending {
     pub left: Vec<GameId>,
     pub right: Vec<GameId>,
+    memos: PendingMemos,
+}
+
+/// The memos of comparisons against a [`Pending`] game: `h <= G` and `G <= h`. An arena keeps
+/// one pair to reuse, emptied, for the next game it builds.
+#[derive(Default)]
+pub(crate) struct PendingMemos {
     below: FxMap<GameId, bool>,
     above: FxMap<GameId, bool>,
 }
 
+/// Memos that grew past this many entries are not kept for reuse (emptying a table costs
+/// time in proportion to its size).
+const REUSED_MEMO_ENTRIES: usize = 1 << 10;
+
 impl Pending {
-    /// The game `{left | right}`.
-    pub fn new(left: Vec<GameId>, right: Vec<GameId>) -> Self {
-        Pending { left, right, below: FxMap::default(), above: FxMap::default() }
+    /// The game `{left | right}`, with memos made empty from `memos`.
+    pub fn reusing(left: Vec<GameId>, right: Vec<GameId>, mut memos: PendingMemos) -> Self {
+        for memo in [&mut memos.below, &mut memos.above] {
+            if memo.capacity() > REUSED_MEMO_ENTRIES {
+                *memo = FxMap::default();
+            } else {
+                memo.clear();
+            }
+        }
+        Pending { left, right, memos }
+    }
+
+    /// The option lists and the memos, to be reused.
+    pub fn into_parts(self) -> (Vec<GameId>, Vec<GameId>, PendingMemos) {
+        (self.left, self.right, self.memos)
     }
 }
 
 impl Games {
     /// Whether `h <= G`: no `h^L >= G` and no `G^R <= h`.
     pub(crate) fn leq_pending(&mut self, h: GameId, g: &mut Pending, budget: &Budget) -> Result<bool, Exhausted> {
-        if let Some(&r) = g.below.get(&h) {
+        if let Some(&r) = g.memos.below.get(&h) {
             return Ok(r);
         }
         budget.check()?;
         let mut r = true;
-        for &gr in &g.right.clone() {
+        for &gr in &g.right {
             if self.less_eq(gr, h, budget)? {
                 r = false;
                 break;
@@ -134,18 +157,18 @@ impl Games {
                 }
             }
         }
-        g.below.insert(h, r);
+        g.memos.below.insert(h, r);
         Ok(r)
     }
 
     /// Whether `G <= h`: no `G^L >= h` and no `h^R <= G`.
     pub(crate) fn pending_leq(&mut self, g: &mut Pending, h: GameId, budget: &Budget) -> Result<bool, Exhausted> {
-        if let Some(&r) = g.above.get(&h) {
+        if let Some(&r) = g.memos.above.get(&h) {
             return Ok(r);
         }
         budget.check()?;
         let mut r = true;
-        for &gl in &g.left.clone() {
+        for &gl in &g.left {
             if self.less_eq(h, gl, budget)? {
                 r = false;
                 break;
@@ -159,7 +182,7 @@ impl Games {
                 }
             }
         }
-        g.above.insert(h, r);
+        g.memos.above.insert(h, r);
         Ok(r)
     }
 }

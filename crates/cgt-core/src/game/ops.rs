@@ -30,11 +30,11 @@ impl Games {
         }
         budget.check()?;
         let (l, r) = self.try_opts(g)?;
-        let mut left = Vec::with_capacity(r.len());
+        let mut left = self.spare_list();
         for &o in r.iter() {
             left.push(self.negate(o, budget)?);
         }
-        let mut right = Vec::with_capacity(l.len());
+        let mut right = self.spare_list();
         for &o in l.iter() {
             right.push(self.negate(o, budget)?);
         }
@@ -107,14 +107,14 @@ impl Games {
                 self.prefetch_sum(g, o);
             }
         }
-        let mut left = Vec::with_capacity(gl.len() + hl.len());
+        let mut left = self.spare_list();
         for &o in gl.iter() {
             left.push(self.sum(o, h, budget)?);
         }
         for &o in hl.iter() {
             left.push(self.sum(g, o, budget)?);
         }
-        let mut right = Vec::with_capacity(gr.len() + hr.len());
+        let mut right = self.spare_list();
         for &o in gr.iter() {
             right.push(self.sum(o, h, budget)?);
         }
@@ -131,11 +131,11 @@ impl Games {
         for &o in l.iter().chain(r.iter()) {
             self.prefetch_sum(o, xid);
         }
-        let mut left = Vec::with_capacity(l.len());
+        let mut left = self.spare_list();
         for &o in l.iter() {
             left.push(self.sum(o, xid, budget)?);
         }
-        let mut right = Vec::with_capacity(r.len());
+        let mut right = self.spare_list();
         for &o in r.iter() {
             right.push(self.sum(o, xid, budget)?);
         }
@@ -151,7 +151,9 @@ impl Games {
     ) -> Result<GameId, Exhausted> {
         self.sort_struct(&mut left);
         self.sort_struct(&mut right);
-        self.intern_general_checked(&left, &right, budget)
+        let r = self.intern_general_checked(&left, &right, budget);
+        self.recycle_lists(left, right);
+        r
     }
 
     /// The ordinal sum `a : b` (docs/src/theory/rulesets.md), memoised.
