@@ -22,23 +22,14 @@ pub fn filled<T: Clone>(n: usize, value: T) -> Vec<T> {
     v
 }
 
-/// Grows `v` to `n` entries with copies of `value`, in place where the allocator can (a large
-/// block is remapped, so its pages are neither copied nor cleared again), the whole
-/// allocation advised to huge pages before the new entries are written.
-pub fn grow_filled<T: Clone>(v: &mut Vec<T>, n: usize, value: T) {
-    v.reserve_exact(n.saturating_sub(v.len()));
-    advise_huge(v);
-    v.resize(n, value);
-}
-
-/// Pushes `x` on `v`; when `v` is full and large, it grows to twice its size in place where
-/// the allocator can (a large block is remapped, so its pages are neither copied nor cleared
-/// again), and the whole allocation is advised to huge pages before the new half is written
-/// (for tables indexed at random that grow one entry at a time).
+/// Pushes `x` on `v`; when `v` is full and large, it moves to an allocation twice as large,
+/// advised to huge pages (for tables indexed at random that grow one entry at a time).
 pub fn push<T>(v: &mut Vec<T>, x: T) {
     if v.len() == v.capacity() && v.capacity() * size_of::<T>() >= HUGE_PAGE / 2 {
-        v.reserve_exact(v.capacity());
-        advise_huge(v);
+        let mut bigger = Vec::with_capacity(v.capacity() * 2);
+        advise_huge(&mut bigger);
+        bigger.append(v);
+        *v = bigger;
     }
     v.push(x);
 }
