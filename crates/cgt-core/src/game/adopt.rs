@@ -1,133 +1,143 @@
 //! Games handed from one arena to another: how two threads that each keep an arena of their
 //! own (an arena is not shared between threads) pass each other the games they find.
 //!
-//! An arena adds a game only after its options, so the nodes it added from some id on, in
-//! order, can be added to another arena in the same order ([`Games::export`],
-//! [`Games::adopt`]), each option's id replaced by the receiving arena's id for it (kept in
-//! [`Adopted`]). The games the arena held before the [`Exporter`] was made are sent only when
-//! a game sent refers to them (options before games), so a long session's arena is not sent
-//! whole. The nodes are canonical in the arena that made them, and a canonical form's options
-//! are canonical, so each node with its options translated is canonical in the receiving
-//! arena too; the structural order of the option lists (`order.rs`) never looks at ids, so
-//! the lists stay in order.
+//! An arena adds a game only after its options. [`Games::export`] sends the games a list of
+//! wanted games reaches (the values the other thread will be told about) that it has not
+//! sent before, each after its options, and [`Games::adopt`] adds them to another arena in
+//! that order, each option's id replaced by the receiving arena's id for it (kept in
+//! [`Adopted`]). The games an arena makes on the way to a value and leaves behind (sums of
+//! options later dominated, options reversed out) are never sent: in a Domineering value on
+//! two threads they are about three games in five. The nodes are canonical in the arena that
+//! made them, and a canonical form's options are canonical, so each node with its options
+//! translated is canonical in the receiving arena too; the structural order of the option
+//! lists (`order.rs`) never looks at ids, so the lists stay in order.
 
 use super::arena::Node;
 use super::{GameId, Games};
 use crate::budget::{Budget, Exhausted};
-use crate::hash::FxHashMap;
 
 /// What an arena has sent to another so far ([`Games::export`]).
 pub struct Exporter {
-    /// The arena's size when the exporter was made: the games from here on are sent in order.
-    base: usize,
-    /// The games from `base` sent so far end here.
-    next: usize,
-    /// Which games below `base` have been sent, one bit each.
-    old_sent: Vec<u64>,
+    /// Which games have been sent, one bit each.
+    sent: Vec<u64>,
+    /// How many exports were made (so that they are adopted in order).
+    exports: u64,
+    /// The depth-first walk's stack, kept between exports.
+    stack: Vec<(GameId, bool)>,
 }
 
 impl Exporter {
-    /// An exporter of the games `games` adds from now on (and of the games it holds now that
-    /// those refer to).
+    /// An exporter of the games of `games`, none of them sent yet.
     pub fn new(games: &Games) -> Exporter {
-        let base = games.len();
-        Exporter { base, next: base, old_sent: vec![0; base.div_ceil(64)] }
+        Exporter { sent: vec![0; games.len().div_ceil(64)], exports: 0, stack: Vec::new() }
     }
 
-    fn old_is_sent(&self, g: GameId) -> bool {
-        self.old_sent[g.index() / 64] >> (g.index() % 64) & 1 == 1
+    fn is_sent(&self, g: GameId) -> bool {
+        self.sent.get(g.index() / 64).is_some_and(|w| w >> (g.index() % 64) & 1 == 1)
+    }
+
+    fn mark_sent(&mut self, g: GameId) {
+        let word = g.index() / 64;
+        if word >= self.sent.len() {
+            self.sent.resize(word + 1, 0);
+        }
+        self.sent[word] |= 1 << (g.index() % 64);
     }
 }
 
-/// Games one arena sends another ([`Games::export`]): older games first (each after its
-/// options), then the games added since the last export, in order.
+/// Games one arena sends another ([`Games::export`]), each after its options, with their
+/// ids in the sending arena.
 pub struct Export {
-    base: usize,
-    old: Vec<(GameId, Node)>,
-    from: usize,
-    nodes: Vec<Node>,
+    /// This export's place in the sequence of its exporter's exports.
+    number: u64,
+    nodes: Vec<(GameId, Node)>,
+}
+
+impl Export {
+    /// How many games it holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
 }
 
 /// Which game of this arena each game of another arena is, for the games taken from it so
 /// far.
 #[derive(Default)]
 pub struct Adopted {
-    /// The other arena's `Exporter::base`, once known.
-    base: usize,
-    /// This arena's ids of the other arena's games `base..base + ids.len()`.
-    ids: Vec<GameId>,
-    /// This arena's ids of the other arena's older games taken.
-    old: FxHashMap<GameId, GameId>,
+    /// This arena's id of the other arena's game `i` at `ids[i]`, [`NOT_ADOPTED`] where none.
+    ids: Vec<u32>,
+    /// How many games have been adopted.
+    len: usize,
+    /// How many exports have been adopted.
+    exports: u64,
 }
+
+/// A hole in [`Adopted::ids`]: no arena holds `u32::MAX` games.
+const NOT_ADOPTED: u32 = u32::MAX;
 
 impl Adopted {
     /// This arena's id for the other arena's game `theirs`, if it has been adopted.
     pub fn get(&self, theirs: GameId) -> Option<GameId> {
-        match theirs.index().checked_sub(self.base) {
-            Some(i) => self.ids.get(i).copied(),
-            None => self.old.get(&theirs).copied(),
-        }
+        self.ids.get(theirs.index()).filter(|&&id| id != NOT_ADOPTED).map(|&id| GameId(id))
     }
 
     /// How many of the other arena's games have been adopted.
     pub fn len(&self) -> usize {
-        self.ids.len() + self.old.len()
+        self.len
     }
 
     /// Whether none has been adopted yet.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.len == 0
+    }
+
+    fn insert(&mut self, theirs: GameId, mine: GameId) {
+        if theirs.index() >= self.ids.len() {
+            self.ids.resize((theirs.index() + 1).next_power_of_two(), NOT_ADOPTED);
+        }
+        if self.ids[theirs.index()] == NOT_ADOPTED {
+            self.len += 1;
+        }
+        self.ids[theirs.index()] = mine.0;
     }
 }
 
 impl Games {
-    /// The games added since the exporter was made or last used, and the older games not
-    /// sent yet that they refer to or that are among `wanted` (games the other arena will be
-    /// told about, such as values found, which may be older games), for another arena to
-    /// [`Games::adopt`].
+    /// The games `wanted` (games the other arena will be told about, such as values found)
+    /// and the games they reach through their options, but those sent before, each after its
+    /// options, for another arena to [`Games::adopt`].
     pub fn export(&self, exporter: &mut Exporter, wanted: impl IntoIterator<Item = GameId>) -> Export {
-        let from = exporter.next;
-        let mut old = Vec::new();
-        for node in &self.nodes[from..] {
-            if let Node::General(lists) = node {
-                for &o in lists.both() {
-                    self.export_if_old(o, exporter, &mut old);
-                }
-            }
-        }
+        let mut nodes = Vec::new();
+        let mut stack = std::mem::take(&mut exporter.stack);
         for g in wanted {
-            self.export_if_old(g, exporter, &mut old);
-        }
-        exporter.next = self.nodes.len();
-        Export { base: exporter.base, old, from, nodes: self.nodes[from..].to_vec() }
-    }
-
-    /// [`Games::export_old`] when `g` is an older game not sent yet.
-    fn export_if_old(&self, g: GameId, exporter: &mut Exporter, out: &mut Vec<(GameId, Node)>) {
-        if g.index() < exporter.base && !exporter.old_is_sent(g) {
-            self.export_old(g, exporter, out);
-        }
-    }
-
-    /// Pushes the older game `g` and those of its options not sent yet onto `out`, options
-    /// first (depth first, on a stack of its own: a game may be deep).
-    fn export_old(&self, g: GameId, exporter: &mut Exporter, out: &mut Vec<(GameId, Node)>) {
-        let mut stack = vec![(g, false)];
-        while let Some((g, expanded)) = stack.pop() {
-            if exporter.old_is_sent(g) {
-                continue;
-            }
-            let node = self.node(g);
-            if !expanded {
-                stack.push((g, true));
-                if let Node::General(lists) = node {
-                    stack.extend(lists.both().iter().filter(|o| !exporter.old_is_sent(**o)).map(|&o| (o, false)));
+            // Depth first, on a stack of its own (a game may be deep); a game is pushed
+            // again, expanded, below its options, and sent when it comes back up.
+            stack.push((g, false));
+            while let Some((g, expanded)) = stack.pop() {
+                if exporter.is_sent(g) {
+                    continue;
                 }
-                continue;
+                let node = self.node(g);
+                if !expanded {
+                    stack.push((g, true));
+                    if let Node::General(lists) = node {
+                        stack.extend(lists.both().iter().filter(|&&o| !exporter.is_sent(o)).map(|&o| (o, false)));
+                    }
+                    continue;
+                }
+                exporter.mark_sent(g);
+                nodes.push((g, node.clone()));
             }
-            exporter.old_sent[g.index() / 64] |= 1 << (g.index() % 64);
-            out.push((g, node.clone()));
         }
+        exporter.stack = stack;
+        let number = exporter.exports;
+        exporter.exports += 1;
+        Export { number, nodes }
     }
 
     /// Adds the games of another arena's export; the exports of one [`Exporter`] must be
@@ -135,36 +145,25 @@ impl Games {
     /// budget) some of the games may have been added and `adopted` no longer matches the
     /// other arena: it must not be used again.
     pub fn adopt(&mut self, export: Export, adopted: &mut Adopted, budget: &Budget) -> Result<(), Exhausted> {
-        if adopted.is_empty() {
-            adopted.base = export.base;
-        }
-        assert_eq!(
-            (export.base, export.from),
-            (adopted.base, adopted.base + adopted.ids.len()),
-            "an export adopted out of order"
-        );
-        for (theirs, node) in export.old {
-            let id = self.adopt_node(node, adopted, budget)?;
-            adopted.old.insert(theirs, id);
-        }
-        for node in export.nodes {
-            let id = self.adopt_node(node, adopted, budget)?;
-            adopted.ids.push(id);
+        assert_eq!(export.number, adopted.exports, "an export adopted out of order");
+        adopted.exports += 1;
+        let (mut left, mut right) = (Vec::new(), Vec::new());
+        for (theirs, node) in export.nodes {
+            let id = match node {
+                Node::Nus(n) => self.intern_checked(Node::Nus(n), budget)?,
+                Node::General(lists) => {
+                    let mine = |list: &[GameId], out: &mut Vec<GameId>| {
+                        out.clear();
+                        out.extend(list.iter().map(|&g| adopted.get(g).expect("an option adopted before its game")));
+                    };
+                    mine(lists.left(), &mut left);
+                    mine(lists.right(), &mut right);
+                    self.intern_general_checked(&left, &right, budget)?
+                }
+            };
+            adopted.insert(theirs, id);
         }
         Ok(())
-    }
-
-    /// The id here of another arena's node, whose options have been adopted.
-    fn adopt_node(&mut self, node: Node, adopted: &Adopted, budget: &Budget) -> Result<GameId, Exhausted> {
-        match node {
-            Node::Nus(n) => self.intern_checked(Node::Nus(n), budget),
-            Node::General(lists) => {
-                let mine = |list: &[GameId]| -> Vec<GameId> {
-                    list.iter().map(|&g| adopted.get(g).expect("an option adopted before its game")).collect()
-                };
-                self.intern_general_checked(&mine(lists.left()), &mine(lists.right()), budget)
-            }
-        }
     }
 }
 
@@ -176,8 +175,9 @@ mod tests {
 
     /// Games built in one arena, handed over in several exports, are the games the other
     /// arena builds the same way: the same ids there, the same printed forms, and sums and
-    /// comparisons with them that agree with the first arena's. Games the first arena held
-    /// before its exporter was made go over only when a game sent refers to them.
+    /// comparisons with them that agree with the first arena's. Only the games wanted and the
+    /// games they reach go over, each once: the first arena's older games only when a game
+    /// sent refers to them, and never a game nothing wanted reaches.
     #[test]
     fn adopted_games_are_the_games_built_here() {
         let budget = Budget::unlimited();
@@ -220,8 +220,18 @@ mod tests {
         let mut adopted = Adopted::default();
         for round in 0..6 {
             build_some(&mut a, &mut b, &mut in_a, &mut in_b, 40);
+            // A game of `a`'s that no wanted game reaches is not sent.
+            let unwanted = a.number(&Dyadic::new(1001 + 2 * round, 5));
             let export = a.export(&mut exporter, in_a[before..].iter().copied());
+            let sent = export.len();
             b.adopt(export, &mut adopted, &budget).unwrap();
+            assert_eq!(adopted.get(unwanted), None, "round {round}");
+            // What was sent is not sent again.
+            let again = a.export(&mut exporter, in_a[before..].iter().copied());
+            assert!(again.is_empty());
+            b.adopt(again, &mut adopted, &budget).unwrap();
+            assert!(sent > 0);
+            b.adopt(a.export(&mut exporter, []), &mut adopted, &budget).unwrap();
             // Every game built since the exporter was made is now known to `b` under the id
             // it gave it itself, and so is every older game one of them refers to.
             for (&ga, &gb) in in_a.iter().zip(&in_b).skip(before) {

@@ -197,9 +197,10 @@ pub(super) const PARALLEL_CELLS: u32 = 28;
 /// Regions computed between two batches sent to the other thread.
 const BATCH_REGIONS: usize = 64;
 
-/// What one thread sends the other while both compute one region's value: the games its
-/// arena added since its last batch, and the regions whose values it found, with their ids
-/// in its own arena.
+/// What one thread sends the other while both compute one region's value: the regions whose
+/// values it found, with their ids in its own arena, and the games of those values it has
+/// not sent before (each with its subgames; the games it made on the way and left behind
+/// stay home).
 struct Batch {
     games: Export,
     regions: Vec<(Bits, GameId)>,
@@ -540,15 +541,15 @@ fn strip(games: &mut Games, rows: usize, cols: usize) -> GameId {
 }
 
 impl Link {
-    /// One end of a link, for a thread whose arena is `games`: it sends the games `games`
-    /// adds from now on, and of the games it holds now only those the others refer to.
+    /// One end of a link, for a thread whose arena is `games`: it sends the games of the
+    /// values it finds, each once.
     fn new(games: &Games, to_other: Sender<Batch>, from_other: Receiver<Batch>, reversed: bool) -> Link {
         let exporter = Exporter::new(games);
         Link { to_other, from_other, exporter, adopted: Adopted::default(), found: Vec::new(), reversed }
     }
 
-    /// Sends the games added since the last batch and the regions found (with the older games
-    /// their values are, if any). A closed link (the other thread done) drops them.
+    /// Sends the regions found since the last batch and the games their values reach that
+    /// were not sent before. A closed link (the other thread done) drops them.
     fn send(&mut self, games: &Games) {
         let regions = std::mem::take(&mut self.found);
         let games = games.export(&mut self.exporter, regions.iter().map(|&(_, g)| g));
