@@ -4,9 +4,10 @@
 //! Every node is stored once: the interning table ([`Index`]) holds only ids, found by the
 //! node's hash and compared with the stored nodes, so two canonical forms get the same
 //! [`GameId`] exactly when they are identical, and a form already stored is found without
-//! allocating anything. A general node keeps both option lists in one shared allocation
-//! ([`Lists`]). Number-up-star values are stored as their three components and their options
-//! are produced (and cached) on demand.
+//! allocating anything. A general node keeps both option lists in itself when they are
+//! short (at most five options, as most canonical forms of a large search have), otherwise in
+//! one shared allocation ([`Lists`]). Number-up-star values are stored as their three
+//! components and their options are produced (and cached) on demand.
 
 use std::hash::{Hash, Hasher};
 use std::mem::size_of;
@@ -21,27 +22,41 @@ use crate::dyadic::Dyadic;
 use crate::hash::FxHasher;
 use num_traits::ToPrimitive;
 
-/// One side's canonical options: a range of a list shared between the arena and its callers
-/// (cheap to clone; it dereferences to the ids).
+/// How many options (both sides together) a general node keeps in itself, without an
+/// allocation of their own: as many as fit in the node's 24 bytes. Most canonical forms of a
+/// large search have this few (a Domineering region's value has about two), and reading
+/// their options then touches the node alone.
+const INLINE: usize = 5;
+
+/// One side's canonical options, cheap to clone, dereferencing to the ids: a copy of a short
+/// list, or a range of a list shared between the arena and its callers (cloning it counts a
+/// reference, which a copy does not).
 #[derive(Clone, Debug)]
-pub(crate) struct Opts {
-    all: Arc<[GameId]>,
-    start: u32,
-    end: u32,
+pub(crate) enum Opts {
+    Inline { ids: [GameId; INLINE], start: u8, end: u8 },
+    Shared { all: Arc<[GameId]>, start: u32, end: u32 },
 }
 
 impl Opts {
     /// A list of its own.
     pub(crate) fn from_vec(v: Vec<GameId>) -> Opts {
+        if v.len() <= INLINE {
+            let mut ids = [GameId(0); INLINE];
+            ids[..v.len()].copy_from_slice(&v);
+            return Opts::Inline { ids, start: 0, end: v.len() as u8 };
+        }
         let end = u32::try_from(v.len()).expect("fewer than 2^32 options");
-        Opts { all: Arc::from(v), start: 0, end }
+        Opts::Shared { all: Arc::from(v), start: 0, end }
     }
 }
 
 impl Deref for Opts {
     type Target = [GameId];
     fn deref(&self) -> &[GameId] {
-        &self.all[self.start as usize..self.end as usize]
+        match self {
+            Opts::Inline { ids, start, end } => &ids[*start as usize..*end as usize],
+            Opts::Shared { all, start, end } => &all[*start as usize..*end as usize],
+        }
     }
 }
 
@@ -51,45 +66,87 @@ impl FromIterator<GameId> for Opts {
     }
 }
 
-/// Both option lists of a general game in one allocation: the Left options, then the Right.
+/// Both option lists of a general game, the Left options then the Right: in the node itself
+/// when they are at most [`INLINE`] together (the ids past `len` are `0`, so that equal lists
+/// are equal values), otherwise in one shared allocation.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub(crate) struct Lists {
-    all: Arc<[GameId]>,
-    split: u32,
+pub(crate) enum Lists {
+    Inline { ids: [GameId; INLINE], split: u8, len: u8 },
+    Shared { all: Arc<[GameId]>, split: u32 },
 }
 
 impl Lists {
     /// The lists `left` and `right`.
     pub(crate) fn new(left: &[GameId], right: &[GameId]) -> Lists {
-        let mut all = Vec::with_capacity(left.len() + right.len());
+        let len = left.len() + right.len();
+        if len <= INLINE {
+            let mut ids = [GameId(0); INLINE];
+            ids[..left.len()].copy_from_slice(left);
+            ids[left.len()..len].copy_from_slice(right);
+            return Lists::Inline { ids, split: left.len() as u8, len: len as u8 };
+        }
+        let mut all = Vec::with_capacity(len);
         all.extend_from_slice(left);
         all.extend_from_slice(right);
-        Lists { all: Arc::from(all), split: u32::try_from(left.len()).expect("fewer than 2^32 options") }
+        Lists::Shared { all: Arc::from(all), split: u32::try_from(left.len()).expect("fewer than 2^32 options") }
+    }
+
+    fn split(&self) -> usize {
+        match self {
+            Lists::Inline { split, .. } => *split as usize,
+            Lists::Shared { split, .. } => *split as usize,
+        }
     }
 
     /// The Left options.
     pub(crate) fn left(&self) -> &[GameId] {
-        &self.all[..self.split as usize]
+        &self.both()[..self.split()]
     }
 
     /// The Right options.
     pub(crate) fn right(&self) -> &[GameId] {
-        &self.all[self.split as usize..]
+        &self.both()[self.split()..]
     }
 
     /// Both lists, Left then Right.
     pub(crate) fn both(&self) -> &[GameId] {
-        &self.all
+        match self {
+            Lists::Inline { ids, len, .. } => &ids[..*len as usize],
+            Lists::Shared { all, .. } => all,
+        }
     }
 
-    /// The Left options as a shared list.
+    /// The heap bytes of the lists (none when they are in the node).
+    fn heap_bytes(&self) -> usize {
+        match self {
+            Lists::Inline { .. } => 0,
+            // The shared list: its two counts, its length and its ids.
+            Lists::Shared { all, .. } => size_of_val(&**all) + 32,
+        }
+    }
+
+    /// The options of one side as [`Opts`].
+    fn opts(&self, left: bool) -> Opts {
+        match self {
+            Lists::Inline { ids, split, len } => {
+                let (start, end) = if left { (0, *split) } else { (*split, *len) };
+                Opts::Inline { ids: *ids, start, end }
+            }
+            Lists::Shared { all, split } => {
+                let (start, end) = if left { (0, *split) } else { (*split, all.len() as u32) };
+                Opts::Shared { all: all.clone(), start, end }
+            }
+        }
+    }
+
+    /// The Left options as [`Opts`].
     fn left_opts(&self) -> Opts {
-        Opts { all: self.all.clone(), start: 0, end: self.split }
+        self.opts(true)
     }
 
-    /// The Right options as a shared list.
+    /// The Right options as [`Opts`].
     fn right_opts(&self) -> Opts {
-        Opts { all: self.all.clone(), start: self.split, end: self.all.len() as u32 }
+        self.opts(false)
     }
 }
 
@@ -299,8 +356,7 @@ impl Games {
         };
         crate::pages::push(&mut self.kinds, kind);
         match &node {
-            // The shared list: its two counts, its length and its ids.
-            Node::General(lists) => self.option_bytes += size_of_val(lists.both()) + 32,
+            Node::General(lists) => self.option_bytes += lists.heap_bytes(),
             Node::Nus(n) => {
                 self.option_bytes += size_of::<Nus>() + (n.x.numerator().bits() / 8) as usize + n.nim.heap_bytes();
             }
@@ -588,5 +644,37 @@ mod tests {
             && !games.right_options(b).into_iter().any(|br| leq_by_definition(games, br, a, memo));
         memo.insert((a, b), r);
         r
+    }
+}
+
+#[cfg(test)]
+mod list_tests {
+    use super::{GameId, INLINE, Lists, Node, Opts};
+
+    /// A node and its lists stay 24 bytes with the short lists in them (a side's options, held
+    /// only while they are read, take 32).
+    #[test]
+    fn short_lists_fit_in_the_node() {
+        assert_eq!((size_of::<Node>(), size_of::<Lists>(), size_of::<Opts>()), (24, 24, 32));
+    }
+
+    /// Lists of every length up to past [`INLINE`], split everywhere, give back their sides,
+    /// and equal lists are equal whichever way they are stored.
+    #[test]
+    fn lists_give_back_their_sides() {
+        for len in 0..=INLINE + 3 {
+            let all: Vec<GameId> = (0..len as u32).map(|i| GameId(7 * i + 3)).collect();
+            for split in 0..=len {
+                let lists = Lists::new(&all[..split], &all[split..]);
+                assert_eq!(matches!(lists, Lists::Inline { .. }), len <= INLINE);
+                assert_eq!((lists.left(), lists.right(), lists.both()), (&all[..split], &all[split..], &all[..]));
+                assert_eq!((&*lists.left_opts(), &*lists.right_opts()), (&all[..split], &all[split..]));
+                assert_eq!(lists, Lists::new(&all[..split], &all[split..]));
+                assert_eq!(&*Opts::from_vec(all[split..].to_vec()), &all[split..]);
+                if split > 0 {
+                    assert_ne!(lists, Lists::new(&all[..split - 1], &all[split - 1..]));
+                }
+            }
+        }
     }
 }
