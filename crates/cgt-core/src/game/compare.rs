@@ -76,20 +76,22 @@ impl Games {
         if a == b {
             return Some(true);
         }
-        // The kinds are a dense array: the nodes themselves are loaded only for two nus values.
-        let (ka, kb) = (self.kind(a), self.kind(b));
-        if ka != Kind::General
-            && kb != Kind::General
-            && let (Some(x), Some(y)) = (self.nus_of(a), self.nus_of(b))
-        {
-            return Some(x.leq(y));
-        }
+        // The stops first: they are a dense array, and they decide two numbers but equal ones
+        // (which are one id) and two nus values of different numbers; the nodes themselves
+        // (boxed) are loaded only for two nus values the stops leave open.
         let (sa, sb) = (self.stops_of(a), self.stops_of(b));
         if sa.refute_leq(&sb) {
             return Some(false);
         }
         if sa.prove_less(&sb) {
             return Some(true);
+        }
+        let (ka, kb) = (self.kind(a), self.kind(b));
+        if ka != Kind::General
+            && kb != Kind::General
+            && let (Some(x), Some(y)) = (self.nus_of(a), self.nus_of(b))
+        {
+            return Some(x.leq(y));
         }
         None
     }

@@ -7,7 +7,7 @@
 //!   it is stored without canonicalising (the tests check this against canonicalisation).
 //! * Anything else: `G + H = {G^L + H, G + H^L | G^R + H, G + H^R}`, canonicalised.
 
-use super::arena::{OP_CACHE_MAX, insert_bounded};
+use super::arena::{Kind, OP_CACHE_MAX, insert_bounded};
 use super::nus::Nus;
 use super::{GameId, Games};
 use crate::budget::{Budget, Exhausted};
@@ -76,18 +76,18 @@ impl Games {
 
     fn sum_uncached(&mut self, a: GameId, b: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
         // Put the nus value (if any) second; at most one of the two is nus here.
-        let (g, h) = if self.nus_of(a).is_some() { (b, a) } else { (a, b) };
-        if let Some(n) = self.nus_of(h).cloned() {
-            if n.is_number() {
-                return self.translate(g, &n.x, budget);
-            }
-            if !n.x.is_zero() {
-                // g + (x + e) = (g + e) + x: the infinitesimal part first, then translate.
-                let e = self.intern_nus(Nus { x: Dyadic::zero(), ..n.clone() });
-                let ge = self.sum(g, e, budget)?;
-                let x = self.number(&n.x);
-                return self.sum(ge, x, budget);
-            }
+        let (g, h) = if self.kind(a) != Kind::General { (b, a) } else { (a, b) };
+        if self.kind(h) == Kind::Number {
+            return self.translate(g, h, budget);
+        }
+        if let Some(n) = self.nus_of(h).cloned()
+            && !n.x.is_zero()
+        {
+            // g + (x + e) = (g + e) + x: the infinitesimal part first, then translate.
+            let e = self.intern_nus(Nus { x: Dyadic::zero(), ..n.clone() });
+            let ge = self.sum(g, e, budget)?;
+            let x = self.number(&n.x);
+            return self.sum(ge, x, budget);
         }
         self.sum_by_definition(g, h, budget)
     }
@@ -124,9 +124,8 @@ impl Games {
         self.canonicalise(left, right, budget)
     }
 
-    /// `g + x` for a general game `g` and a number `x`: `{g^L + x | g^R + x}`.
-    fn translate(&mut self, g: GameId, x: &Dyadic, budget: &Budget) -> Result<GameId, Exhausted> {
-        let xid = self.number(x);
+    /// `g + x` for a general game `g` and the number `x` (its id): `{g^L + x | g^R + x}`.
+    fn translate(&mut self, g: GameId, xid: GameId, budget: &Budget) -> Result<GameId, Exhausted> {
         let (l, r) = self.try_opts(g)?;
         for &o in l.iter().chain(r.iter()) {
             self.prefetch_sum(o, xid);
