@@ -132,16 +132,10 @@ pub const PRINT_LIMIT: usize = 100_000;
 /// gives wrong answers or a panic.
 pub struct Games {
     nodes: Vec<Node>,
-    birthdays: Vec<u64>,
-    /// Both stops of each game in a compact exact form (`arena::Stops`), for a quick test
-    /// that rules out `a <= b` before any search.
-    stops: Vec<arena::Stops>,
-    /// The negative of each game, once it has been asked for (`arena::NO_NEGATIVE` before):
-    /// kept with the node, never cleared, so a negation is computed once per game.
-    negatives: Vec<u32>,
-    /// Whether each game is a number, another nus value or a general game: one dense byte
-    /// a game, read by every comparison before any node is loaded.
-    kinds: Vec<arena::Kind>,
+    /// What the comparisons, sums and negations read of each game before (or instead of) its
+    /// node, side by side so that one cache line holds all of it (`arena::Meta`): its stops,
+    /// birthday, negative and kind.
+    meta: Vec<arena::Meta>,
     index: arena::Index,
     caches: Caches,
     option_bytes: usize,
@@ -168,10 +162,7 @@ impl Games {
     pub fn new() -> Self {
         let mut g = Games {
             nodes: Vec::new(),
-            birthdays: Vec::new(),
-            stops: Vec::new(),
-            negatives: Vec::new(),
-            kinds: Vec::new(),
+            meta: Vec::new(),
             index: arena::Index::new(),
             caches: Caches::default(),
             option_bytes: 0,

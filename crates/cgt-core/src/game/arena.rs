@@ -197,6 +197,22 @@ pub(crate) enum Kind {
     General,
 }
 
+/// What an arena keeps of each game beside its node, in 32 bytes (two games a cache line):
+/// everything a comparison reads before it needs the options, and what sums and negations
+/// look up first.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Meta {
+    /// Both stops in a compact exact form, for a quick test that rules out (or proves)
+    /// `a <= b` before any search.
+    stops: Stops,
+    birthday: u64,
+    /// The negative, once it has been asked for ([`NO_NEGATIVE`] before): never cleared, so a
+    /// negation is computed once per game.
+    negative: u32,
+    /// Whether the game is a number, another nus value or a general game.
+    kind: Kind,
+}
+
 /// A game's Left and Right stops as exact multiples of 2^-30 ([`compact_stop`]), or
 /// [`UNKNOWN_STOP`] where that form cannot hold the stop.
 #[derive(Clone, Copy, Debug)]
@@ -346,15 +362,12 @@ impl Games {
     fn add_node(&mut self, node: Node, hash: u64) -> GameId {
         let id = GameId(u32::try_from(self.nodes.len()).expect("more than 2^32 games"));
         let (birthday, stops) = (self.node_birthday(&node), self.node_stops(&node));
-        crate::pages::push(&mut self.birthdays, birthday);
-        crate::pages::push(&mut self.stops, stops);
-        crate::pages::push(&mut self.negatives, NO_NEGATIVE);
         let kind = match &node {
             Node::Nus(n) if n.is_number() => Kind::Number,
             Node::Nus(_) => Kind::Nus,
             Node::General(_) => Kind::General,
         };
-        crate::pages::push(&mut self.kinds, kind);
+        crate::pages::push(&mut self.meta, Meta { stops, birthday, negative: NO_NEGATIVE, kind });
         match &node {
             Node::General(lists) => self.option_bytes += lists.heap_bytes(),
             Node::Nus(n) => {
@@ -389,7 +402,7 @@ impl Games {
         if self.nodes.len() < self.nodes.capacity() {
             return Ok(());
         }
-        let per_game = size_of::<Node>() + size_of::<u64>() + size_of::<Stops>() + size_of::<u32>() + size_of::<Kind>();
+        let per_game = size_of::<Node>() + size_of::<Meta>();
         budget.check_memory(self.memory_bytes() + 2 * self.nodes.capacity() * per_game)
     }
 
@@ -424,7 +437,7 @@ impl Games {
     fn extreme_stop(&self, list: &[GameId], stop: fn(&Stops) -> i64, pick: fn(i64, i64) -> i64) -> i64 {
         let mut acc: Option<i64> = None;
         for &o in list {
-            let s = stop(&self.stops[o.index()]);
+            let s = stop(&self.meta[o.index()].stops);
             if s == UNKNOWN_STOP {
                 return UNKNOWN_STOP;
             }
@@ -435,31 +448,31 @@ impl Games {
 
     /// Whether `g` is a number, another nus value or a general game.
     pub(crate) fn kind(&self, g: GameId) -> Kind {
-        self.kinds[g.index()]
+        self.meta[g.index()].kind
     }
 
     /// The negative of `g`, if it has been computed.
     pub(crate) fn known_negative(&self, g: GameId) -> Option<GameId> {
-        let n = self.negatives[g.index()];
+        let n = self.meta[g.index()].negative;
         (n != NO_NEGATIVE).then_some(GameId(n))
     }
 
     /// Records that `a` and `b` are each other's negatives.
     pub(crate) fn record_negatives(&mut self, a: GameId, b: GameId) {
-        self.negatives[a.index()] = b.0;
-        self.negatives[b.index()] = a.0;
+        self.meta[a.index()].negative = b.0;
+        self.meta[b.index()].negative = a.0;
     }
 
     /// The stops stored for a game.
     pub(crate) fn stops_of(&self, g: GameId) -> Stops {
-        self.stops[g.index()]
+        self.meta[g.index()].stops
     }
 
     fn node_birthday(&self, node: &Node) -> u64 {
         match node {
             Node::Nus(n) => n.birthday(),
             Node::General(lists) => {
-                let max = lists.both().iter().map(|&o| self.birthdays[o.index()]).max().unwrap_or(0);
+                let max = lists.both().iter().map(|&o| self.meta[o.index()].birthday).max().unwrap_or(0);
                 max.saturating_add(1)
             }
         }
@@ -467,7 +480,7 @@ impl Games {
 
     /// The birthday stored for a node.
     pub(crate) fn stored_birthday(&self, g: GameId) -> u64 {
-        self.birthdays[g.index()]
+        self.meta[g.index()].birthday
     }
 
     /// Both canonical option lists, in the structural order; empty lists for a game whose
@@ -537,10 +550,7 @@ impl Games {
         let c = &self.caches;
         let pair = 2 * size_of::<GameId>();
         self.nodes.capacity() * size_of::<Node>()
-            + self.birthdays.capacity() * size_of::<u64>()
-            + self.stops.capacity() * size_of::<Stops>()
-            + self.negatives.capacity() * size_of::<u32>()
-            + self.kinds.capacity() * size_of::<Kind>()
+            + self.meta.capacity() * size_of::<Meta>()
             + table_bytes(self.index.capacity(), size_of::<GameId>())
             + self.option_bytes
             + c.leq.bytes()
@@ -592,7 +602,7 @@ mod tests {
         let (mut refuted, mut proved) = (0, 0);
         let mut memo = HashMap::new();
         for &g in &pool {
-            let s = games.stops[g.index()];
+            let s = games.meta[g.index()].stops;
             assert_eq!(s.left, compact_stop(&left_stop(&mut games, g, &b).unwrap()));
             assert_eq!(s.right, compact_stop(&right_stop(&mut games, g, &b).unwrap()));
             assert_ne!(s.left, UNKNOWN_STOP);
@@ -656,6 +666,7 @@ mod list_tests {
     #[test]
     fn short_lists_fit_in_the_node() {
         assert_eq!((size_of::<Node>(), size_of::<Lists>(), size_of::<Opts>()), (24, 24, 32));
+        assert_eq!(size_of::<super::Meta>(), 32);
     }
 
     /// Lists of every length up to past [`INLINE`], split everywhere, give back their sides,
