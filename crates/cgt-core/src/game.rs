@@ -131,11 +131,11 @@ pub const PRINT_LIMIT: usize = 100_000;
 /// Ids are only meaningful in the arena that made them; passing an id from another arena
 /// gives wrong answers or a panic.
 pub struct Games {
-    nodes: Vec<Node>,
+    nodes: crate::pages::Column<Node>,
     /// What the comparisons, sums and negations read of each game before (or instead of) its
     /// node, side by side so that one cache line holds all of it (`arena::Meta`): its stops,
     /// birthday, negative and kind.
-    meta: Vec<arena::Meta>,
+    meta: crate::pages::Column<arena::Meta>,
     index: arena::Index,
     caches: Caches,
     option_bytes: usize,
@@ -161,8 +161,8 @@ impl Games {
     /// An arena holding only `0`.
     pub fn new() -> Self {
         let mut g = Games {
-            nodes: Vec::new(),
-            meta: Vec::new(),
+            nodes: crate::pages::Column::new(),
+            meta: crate::pages::Column::new(),
             index: arena::Index::new(),
             caches: Caches::default(),
             option_bytes: 0,

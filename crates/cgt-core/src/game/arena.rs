@@ -14,7 +14,7 @@ use std::mem::size_of;
 use std::ops::Deref;
 use std::sync::Arc;
 
-use super::memo::PairMemo;
+use super::memo::{BitMemo, PairMemo};
 use super::nus::Nus;
 use super::{GameId, Games};
 use crate::budget::{Budget, Exhausted};
@@ -256,7 +256,7 @@ pub(crate) fn compact_stop(x: &Dyadic) -> i64 {
 /// The caches' maps, under the short name the game modules use.
 pub(crate) use crate::hash::FxHashMap as FxMap;
 
-/// Slots of the comparison memo at its largest (16 bytes each, so 128 MiB); it grows as it
+/// Entries of the comparison memo at its largest (8 bytes each, so 64 MiB); it grows as it
 /// fills and then overwrites old entries (`game/memo.rs`). Comparisons are the most valuable,
 /// so they get the most room.
 pub(crate) const LEQ_MEMO_SLOTS: usize = 1 << 23;
@@ -277,7 +277,7 @@ const MEMORY_CHECK_EVERY: usize = 1024;
 /// The memo tables. Each is bounded by one of the constants above and simply cleared (or, for
 /// the two pair memos, overwritten) when full: they only ever speed things up.
 pub(crate) struct Caches {
-    pub leq: PairMemo,
+    pub leq: BitMemo,
     pub add: PairMemo,
     pub ordinal: FxMap<(GameId, GameId), GameId>,
     pub nus_options: FxMap<GameId, (Opts, Opts)>,
@@ -286,7 +286,7 @@ pub(crate) struct Caches {
 impl Default for Caches {
     fn default() -> Self {
         Caches {
-            leq: PairMemo::new(LEQ_MEMO_SLOTS),
+            leq: BitMemo::new(LEQ_MEMO_SLOTS),
             add: PairMemo::new(ADD_MEMO_SLOTS),
             ordinal: FxMap::default(),
             nus_options: FxMap::default(),
@@ -367,14 +367,14 @@ impl Games {
             Node::Nus(_) => Kind::Nus,
             Node::General(_) => Kind::General,
         };
-        crate::pages::push(&mut self.meta, Meta { stops, birthday, negative: NO_NEGATIVE, kind });
+        self.meta.push(Meta { stops, birthday, negative: NO_NEGATIVE, kind });
         match &node {
             Node::General(lists) => self.option_bytes += lists.heap_bytes(),
             Node::Nus(n) => {
                 self.option_bytes += size_of::<Nus>() + (n.x.numerator().bits() / 8) as usize + n.nim.heap_bytes();
             }
         }
-        crate::pages::push(&mut self.nodes, node);
+        self.nodes.push(node);
         let nodes = &self.nodes;
         self.index.insert_unique(hash, id, |&g| node_hash(&nodes[g.index()]));
         id

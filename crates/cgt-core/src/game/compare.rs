@@ -25,7 +25,7 @@ impl Games {
             return Ok(r);
         }
         if let Some(r) = self.caches.leq.get(a.0, b.0) {
-            return Ok(r == 1);
+            return Ok(r);
         }
         budget.check()?;
         // `a <= b` unless some `a^L >= b` or some `b^R <= a`; with a number on one side only
@@ -66,7 +66,7 @@ impl Games {
             }
         }
         let r = !witness;
-        self.caches.leq.insert(a.0, b.0, u32::from(r));
+        self.caches.leq.insert(a.0, b.0, r);
         Ok(r)
     }
 
