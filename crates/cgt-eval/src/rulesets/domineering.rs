@@ -22,10 +22,10 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     limits: "Exponential: the definition over regions (4-connected components), with symmetries and a \
              transposition table, one-cell-wide strips as integers, and the placements another placement \
              of the same side dominates left out. 5x5 and 4x6 take about 0.1 s, 4x7 about 0.4 s, 5x6 about \
-             1.5 s, 4x8 about 3.5 s; 6x6 about 25-35 s (as the machine's pace moves) and 1.5 GB, beyond the default budget of 10 s; 7x6 \
+             1.5 s, 4x8 about 3.5 s; 6x6 about 25-38 s (as the machine's pace moves) and 0.8 GB, beyond the default budget of 10 s; 7x6 \
              took 79 minutes of CPU and 17 GB on one thread. A region of 28 free cells or more is valued \
              by two threads when the machine has two cores (`--jobs 1`: \
-             one thread, about 1.7 times as long, 6x6 in 0.8 GB). Boards have at most 256 cells, and \
+             one thread, about 1.7 times as long, 6x6 in 0.4 GB). Boards have at most 256 cells, and \
              regions of up to 64 cells are searched on bit boards. `outcome(domineering[...])` searches who \
              wins without the value, for boards whose rows, each with one more cell, hold at most 128 cells: \
              6x6 and 7x7 in a few hundredths of a second, 6x10 in about 0.3 s, 8x8 in about 0.7 s, 7x10 in \
