@@ -96,6 +96,10 @@ struct EvalArgs {
     /// Never color the error reports (they are plain when not printed to a terminal).
     #[arg(long)]
     no_color: bool,
+    /// Print every result in full, however long (a result over 100,000 characters is
+    /// otherwise cut, with a note of how much was left out).
+    #[arg(long)]
+    full: bool,
 }
 
 /// Exit status when a check fails or is undecided, a statement has an error, or a statement
@@ -168,6 +172,7 @@ fn eval(args: EvalArgs) -> ExitCode {
         tikz: args.tex.is_some(),
         // `--jobs N` also limits the threads of one statement's search.
         threads: args.jobs.map_or(usize::MAX, |n| n.max(1)),
+        full: args.full,
     };
     // The number of cores is asked only when the file has statements that can run apart.
     let jobs = args.jobs.map(|n| n.max(1));

@@ -3,7 +3,10 @@
 //! it, its outcome class, a check's tick or cross, or its error; a table below as a `tabular`;
 //! the thermograph of a game that is not a number and the game tree of a small game below as
 //! TikZ pictures. The document needs only `amsmath` and `amssymb`, and `tikz` when it has a
-//! picture.
+//! picture. TeX reads at most 200,000 characters a line (TeX Live's `buf_size`), and a large
+//! game's value is longer than that (`domineering[4x10]` prints in 154,699 characters, about
+//! three times as many in math): the document's lines are broken after about [`LINE`]
+//! characters, where TeX reads the break as nothing ([`wrap`]).
 
 use cgt_eval::{CheckStatus, StmtReport};
 use cgt_syntax::Severity;
@@ -21,9 +24,10 @@ pub fn document(name: &str, reports: &[StmtReport]) -> String {
     } else {
         out.push_str("\\begin{itemize}\n");
         for r in reports {
-            out.push_str(&format!("\\item[{}] {}", r.line, verbatim(&r.source)));
-            out.push_str(&result(r));
-            out.push_str(&pictures(r));
+            let head = format!("\\item[{}] {}", r.line, verbatim(&r.source));
+            let column = head.len() - head.rfind('\n').map_or(0, |i| i + 1);
+            out.push_str(&head);
+            out.push_str(&wrap_from(&format!("{}{}", result(r), pictures(r)), column));
             out.push('\n');
         }
         out.push_str("\\end{itemize}\n");
@@ -105,12 +109,42 @@ fn texttt(s: &str) -> String {
     format!("\\texttt{{{}}}", escape(&s.replace('\n', " ")))
 }
 
-/// The source of a statement verbatim, with a delimiter it does not contain.
+/// The source of a statement verbatim, with a delimiter it does not contain; a long one (a
+/// `\verb` cannot span lines) in typewriter type, its lines broken by [`wrap`].
 fn verbatim(s: &str) -> String {
     match ['|', '!', '@', '+', '"', '=', '/'].into_iter().find(|c| !s.contains(*c)) {
-        Some(d) => format!("\\verb{d}{s}{d}"),
-        None => texttt(s),
+        Some(d) if s.len() <= VERB => format!("\\verb{d}{s}{d}"),
+        _ => wrap(&texttt(s)),
     }
+}
+
+/// The longest source shown by `\verb`: short enough that its line stays under [`LINE`].
+const VERB: usize = 1_000;
+/// Lines of the document are broken once they pass this many characters.
+const LINE: usize = 2_000;
+
+/// `s` with a TeX comment and a line break (`%` and a newline, which TeX reads as nothing at
+/// all) after the first comma or space past every [`LINE`] characters of a line: the
+/// document's text is the same to TeX, in lines it can read. A comma or a space never ends a
+/// control word, so no command is split; `s` holds no `\verb` (the sources of statements are
+/// outside it).
+fn wrap(s: &str) -> String {
+    wrap_from(s, 0)
+}
+
+/// [`wrap`] for text that continues a line already `column` characters long.
+fn wrap_from(s: &str, column: usize) -> String {
+    let mut out = String::with_capacity(s.len() + s.len() / LINE * 2);
+    let mut line = column;
+    for c in s.chars() {
+        out.push(c);
+        line = if c == '\n' { 0 } else { line + 1 };
+        if line >= LINE && (c == ',' || c == ' ') {
+            out.push_str("%\n");
+            line = 0;
+        }
+    }
+    out
 }
 
 /// Escapes LaTeX's special characters in running text.
@@ -185,6 +219,25 @@ mod tests {
         assert!(tex.contains("\\textit{error: "), "1/3: {tex}");
         assert!(tex.contains("\\texttt{[0, 1, 2, 3, 1]}"), "a list: {tex}");
         assert!(!tex.contains("tikz"), "no pictures without Config::tikz: {tex}");
+    }
+
+    #[test]
+    fn long_sources_and_values_come_in_lines_tex_can_read() {
+        // A list of 3,001 values (about 9,000 characters) and a source of 6,000 characters.
+        let sum = vec!["1"; 1_500].join(" + ");
+        let src = format!("grundy(kayles, 0..3000)\n{sum}\n");
+        let reports = cgt_eval::evaluate(&src, &cgt_eval::Config::default());
+        let tex = document("long.cgt", &reports);
+        let longest = tex.lines().map(str::len).max().unwrap_or(0);
+        assert!(longest <= LINE + 100, "a line of {longest} characters");
+        assert!(tex.contains("%\n"), "{tex}");
+        assert!(balanced(&tex), "{tex}");
+        // TeX reads `%` and the line break as nothing: the same text as in one line.
+        let read = tex.replace("%\n", "");
+        let values = reports[0].value.as_deref().expect("the list");
+        assert!(read.contains(&format!("\\texttt{{{values}}}")), "{read}");
+        assert!(read.contains(&format!("\\texttt{{{}}}", escape(&sum))), "the long source in typewriter type");
+        assert!(!read.contains("\\verb!1 + 1"), "a long source is not a \\verb");
     }
 
     #[test]

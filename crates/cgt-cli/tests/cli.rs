@@ -289,3 +289,21 @@ fn svg_writes_thermographs_trees_plots_and_positions() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn long_results_are_cut_unless_full() {
+    // 40,000 Grundy values print as about 120,000 characters: cut by default, whole with --full.
+    let src = "grundy(kayles, 0..39999)\n";
+    let cut = text(&eval_stdin(src, &[]).stdout);
+    assert!(cut.contains("more characters not shown"), "{}", &cut[cut.len().saturating_sub(200)..]);
+    let full = eval_stdin(src, &["--full"]);
+    assert!(full.status.success());
+    let full = text(&full.stdout);
+    assert!(!full.contains("not shown"));
+    let list = full.split("= [").nth(1).and_then(|l| l.split(']').next()).expect("a list");
+    let values: Vec<&str> = list.split(", ").collect();
+    assert_eq!(values.len(), 40_000);
+    // Kayles' values are periodic with period 12 from heap 71 (Guy & Smith 1956).
+    assert_eq!(values[39_999], values[39_999 - 12 * 100]);
+    assert!(cut.len() < full.len());
+}

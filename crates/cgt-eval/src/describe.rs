@@ -68,7 +68,7 @@ impl Session {
     pub(crate) fn describe(&mut self, c: Computed, report: &mut StmtReport, budget: &Budget) -> EvalResult<Value> {
         let Computed { value: v, mut extras, moves, mut pictures, warnings } = c;
         report.diagnostics.extend(warnings);
-        report.value = Some(cut_for_display(self.show(&v)));
+        report.value = Some(cut_for_display(self.show(&v), self.config.full));
         report.extras.append(&mut extras);
         report.pictures.append(&mut pictures);
         match &v {

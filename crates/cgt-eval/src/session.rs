@@ -39,6 +39,10 @@ pub struct Config {
     /// Threads one statement may use, where its work can be shared (Cram's search, a long octal
     /// sequence); the machine's cores limit it too. `cgt eval --jobs N` sets it to N.
     pub threads: usize,
+    /// Print every result in full, however long (`cgt eval --full`); by default a result
+    /// longer than [`crate::value::MAX_SHOWN`] characters is cut, with a note of how much was
+    /// left out.
+    pub full: bool,
 }
 
 impl Default for Config {
@@ -52,6 +56,7 @@ impl Default for Config {
             pictures: false,
             tikz: false,
             threads: usize::MAX,
+            full: false,
         }
     }
 }

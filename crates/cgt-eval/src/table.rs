@@ -195,7 +195,7 @@ impl Session {
             self.describe(Value::List(values).into(), report, ctx.budget)?;
         } else {
             let shown: Vec<String> = cells.values.iter().map(|v| self.show_cell(v.as_ref())).collect();
-            report.value = Some(crate::value::cut_for_display(format!("[{}]", shown.join(", "))));
+            report.value = Some(crate::value::cut_for_display(format!("[{}]", shown.join(", ")), self.config.full));
         }
         if self.config.pictures
             && let Some((first, values)) = plot_values(rows, &cells.values)
@@ -257,7 +257,7 @@ impl Session {
             Some(v) => {
                 let v = self.value_of_dval(v);
                 let shown = self.show(&v);
-                crate::value::cut_for_display(shown)
+                crate::value::cut_for_display(shown, self.config.full)
             }
             None => GAVE_UP.to_string(),
         }

@@ -103,8 +103,11 @@ impl PlayOutcome {
 /// themselves, never the text shown.
 pub const MAX_SHOWN: usize = 100_000;
 
-/// `text`, cut to [`MAX_SHOWN`] characters with a note if it is longer.
-pub(crate) fn cut_for_display(text: String) -> String {
+/// `text`, cut to [`MAX_SHOWN`] characters with a note if it is longer, unless `full`.
+pub(crate) fn cut_for_display(text: String, full: bool) -> String {
+    if full {
+        return text;
+    }
     let Some((at, _)) = text.char_indices().nth(MAX_SHOWN) else { return text };
     let left_out = text[at..].chars().count();
     format!("{}… ({left_out} more characters not shown: the result is too long to show in full)", &text[..at])
