@@ -4,7 +4,7 @@
 //! the thermograph of a game that is not a number and the game tree of a small game below as
 //! TikZ pictures. The document needs only `amsmath` and `amssymb`, and `tikz` when it has a
 //! picture. TeX reads at most 200,000 characters a line (TeX Live's `buf_size`), and a large
-//! game's value is longer than that (`domineering[4x10]` prints in 154,699 characters, about
+//! game's value is longer than that (`domineering[4x10]` prints in 154,698 characters, about
 //! three times as many in math): the document's lines are broken after about [`LINE`]
 //! characters, where TeX reads the break as nothing ([`wrap`]).
 

@@ -22,7 +22,10 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     limits: "Exponential: the definition over regions (4-connected components), with symmetries and a \
              transposition table, one-cell-wide strips as integers, and the placements another placement \
              of the same side dominates left out. 5x5 and 4x6 take about 0.1 s, 4x7 about 0.4 s, 5x6 about \
-             1.5 s, 4x8 about 3.5 s; 6x6 about 25-38 s (as the machine's pace moves) and 0.8 GB, beyond the default budget of 10 s; 7x6 \
+             1.5 s, 4x8 about 3.5 s; 6x6 about 21-38 s (as the machine moves: 21 s on an Intel Xeon, 34-38 s \
+             on a slower AMD EPYC) and 0.8 GB, beyond the default budget of 10 s; on the Intel machine 5x7 \
+             and 4x9 about 20 s, 4x10 about 3.5 minutes and 3.3 GB, 5x8 about 6 minutes and 6.3 GB, 4x11 73 minutes of CPU and 7.3 GB \
+             on one thread; 7x6 \
              took 79 minutes of CPU and 17 GB on one thread. A region of 28 free cells or more is valued \
              by two threads when the machine has two cores (`--jobs 1`: \
              one thread, about 1.7 times as long, 6x6 in 0.4 GB). Boards have at most 256 cells, and \
