@@ -56,6 +56,7 @@ crate::registry::rows! { RulesetDef =>
 /// Every ruleset with an outcome search.
 pub(crate) static OUTCOME_ROWS: &[OutcomeRow] = &[
     domineering::OUTCOME,
+    cram::OUTCOME,
     clobber::OUTCOME,
     konane::OUTCOME,
     amazons::OUTCOME,

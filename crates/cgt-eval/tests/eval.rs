@@ -193,3 +193,23 @@ fn outcomes_of_thin_boards_past_the_search() {
         "#]],
     );
 }
+
+#[test]
+fn cram_outcomes_by_search() {
+    // Whether the value is 0, without the value: 5x5 is 0 and 4x7 is *3 (Beling's table), boards
+    // with an even side and an odd one are first-player wins and even by even ones second-player
+    // wins (WW ch. 23), past the pruned search's 64 cells too; under 24 free cells the value
+    // is computed and shown.
+    check(
+        "outcome(cram[5x5])\noutcome(cram[4x7])\ncram[6x7] is N\noutcome(cram[8x10])\noutcome(cram[9x10])\ncram[\"#....\", \".....\", \".....\", \".....\", \".....\"] is N\ncram[4x5] is N",
+        expect![[r##"
+            outcome(cram[5x5])  [= P · P]
+            outcome(cram[4x7])  [= N · N]
+            cram[6x7] is N  [✓]
+            outcome(cram[8x10])  [= P · P]
+            outcome(cram[9x10])  [= N · N]
+            cram["#....", ".....", ".....", ".....", "....."] is N  [✓]
+            cram[4x5] is N  [✓]
+        "##]],
+    );
+}

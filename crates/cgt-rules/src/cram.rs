@@ -72,6 +72,33 @@ impl Board {
     }
 
     /// The board as a bit board, when it has at most 64 cells.
+    /// The number of free cells.
+    pub fn free_cells(&self) -> usize {
+        self.grid.cells().iter().filter(|&&c| c == FREE).count()
+    }
+
+    /// Who wins by the half-turn mirror strategy, when the board is its own half-turn image
+    /// (WW ch. 23; see `Region::mirror_wins` for the proof): `Some(true)` when the second
+    /// player wins by answering every domino with its image (both sides even, or the cell in
+    /// row `rows / 2`, column `cols / 2` taken), so the value is 0; `Some(false)` when one side
+    /// is even and the other odd and the two centre cells are free, so the first player wins
+    /// by the domino on them and then mirrors (the value is not 0); `None` otherwise.
+    fn by_mirror(&self) -> Option<bool> {
+        let g = &self.grid;
+        let (rows, cols, cells) = (g.rows(), g.cols(), g.cells());
+        let n = cells.len();
+        if n == 0 {
+            return Some(true);
+        }
+        if (0..n / 2).any(|i| (cells[i] == FREE) != (cells[n - 1 - i] == FREE)) {
+            return None;
+        }
+        if (rows % 2 == 0 && cols % 2 == 0) || cells[(rows / 2) * cols + cols / 2] != FREE {
+            return Some(true);
+        }
+        (rows % 2 != cols % 2).then_some(false)
+    }
+
     fn bits(&self) -> Option<Region> {
         let g = &self.grid;
         let mut bits = 0u64;
@@ -142,6 +169,22 @@ impl Grundy {
         Ok(total)
     }
 
+    /// Whether the board's Grundy value is 0 (the player to move loses), decided without the
+    /// value where the pruned search can ([`impartial::Solver::has_value`]): a board with a
+    /// move to a position of value 0 is settled as soon as that option is found, as by the
+    /// mirror strategy on a board with an even side and an odd one (WW ch. 23). A board of
+    /// more than 64 cells is settled by the mirror strategy when that applies, and valued in
+    /// full otherwise.
+    pub fn is_zero(&mut self, board: &Board, budget: &Budget) -> Result<bool, Exhausted> {
+        if let (Some(fast), Some(bits)) = (&mut self.fast, board.bits()) {
+            return fast.has_value(bits, 0, budget);
+        }
+        if let Some(zero) = board.by_mirror() {
+            return Ok(zero);
+        }
+        self.value(board, budget).map(|v| v == 0)
+    }
+
     /// A table that values every region by the mex of its options, for the tests.
     #[cfg(test)]
     fn by_mex() -> Grundy {
@@ -189,10 +232,17 @@ impl Grundy {
         self.lookup(&region, budget).map(|v| v.unwrap_or_default())
     }
 
-    /// The value of a region when it is known: in the table, or found by the fast search.
+    /// The value of a region when it is known: in the table, or found by the fast search, or 0
+    /// by the mirror strategy for a larger region (not in the tests' plain mex, which checks
+    /// the mirror strategy).
     fn lookup(&mut self, region: &Board, budget: &Budget) -> Result<Option<u64>, Exhausted> {
-        if let (Some(fast), Some(bits)) = (&mut self.fast, region.bits()) {
-            return fast.value(bits, budget).map(Some);
+        if let Some(fast) = &mut self.fast {
+            if let Some(bits) = region.bits() {
+                return fast.value(bits, budget).map(Some);
+            }
+            if region.by_mirror() == Some(true) {
+                return Ok(Some(0));
+            }
         }
         Ok(self.table.get(region).copied())
     }

@@ -88,6 +88,7 @@ pub(super) fn large(row: &str) -> Option<&'static [&'static str]> {
         // Functions: of the large games above, or with arguments that grow the work.
         "outcome" => &[
             "outcome(domineering[8x8])",
+            "outcome(cram[7x7])",
             r#"outcome(clobber["xoxox", "oxoxo", "xoxox", "oxoxo", "xoxox"])"#,
             r#"konane["xoxoxo", "o.oxox", "xoxo.o", "oxoxox", "x.xoxo", "oxoxox"] is N"#,
             r#"outcome(amazons["x...o", ".....", ".....", ".....", "o...x"])"#,

@@ -11,8 +11,9 @@ use crate::value::{EvalResult, MoveList, Quantity, Value, gave_up_because};
 pub(crate) const OUTCOME: FunctionDef = FunctionDef {
     name: "outcome",
     signature: "outcome(G)",
-    doc: "the outcome class of G: L, R, P or N (for a Domineering board, and a board of a game of stones \
-          too large to value at once, by search, without its value; for a loopy game, also D and the classes with draws)",
+    doc: "the outcome class of G: L, R, P or N (for a Domineering board, a Cram board of 24 free cells or \
+          more, and a board of a game of stones too large to value at once, by search, without its value; for a \
+          loopy game, also D and the classes with draws)",
     returns: Returns::Outcome,
     aliases: &[],
     limits: "One comparison of the canonical form with 0 (memoised), or a formula for x + k.^ + *m. For a \
@@ -26,7 +27,10 @@ pub(crate) const OUTCOME: FunctionDef = FunctionDef {
              its regions, the smaller ones valued exactly: Clobber 3x5 and 4x4 of alternating stones in about \
              0.1 s, 2x10 in 0.4 s, 3x6 and 4x5 in about a second, 4x6 and 5x5 beyond the default budget; \
              Amazons 4x4 with one amazon each in about 1 s; Kings 4x4 of alternating stones in about 1.5 s; \
-             Fission and Ski Jumps boards whose values take minutes in a hundredth to a tenth of a second.",
+             Fission and Ski Jumps boards whose values take minutes in a hundredth to a tenth of a second. \
+             For a Cram board of 24 free cells or more, whether its value is 0, by the pruned search asked \
+             only that: 5x7 in about 0.4 s; a board with an even side and an odd one (6x7, 5x9, 9x10) at once \
+             (the centre domino, then the mirror strategy), as is any board that is its own half-turn image.",
     source: "theory/canonical-forms.md; LiP (outcome classes); CGT II.1; CGT II.2 (dominated options: moves \
              the search leaves out); N. Bullock, \"Domineering: solving \
              large combinatorial search spaces\", ICGA Journal 25 (2002) (safe moves); D. M. Breuker, J. W. \

@@ -390,16 +390,19 @@ impl Region {
 
     /// Whether the second player wins by the half-turn mirror strategy (WW ch. 23: on an even by
     /// even board the second player answers every domino by its image through the centre). It
-    /// works on any board that is its own half-turn image, when no domino is its own image and
-    /// the centre is not a free cell: rows and columns both even, or both odd with the centre
-    /// taken. The mirror domino is then free and disjoint from the one just placed, and the board
-    /// stays symmetric, so the second player always has a move: the value is 0.
+    /// works on any board that is its own half-turn image when no free cell is its own image
+    /// and no domino that fits is its own image: the mirror domino is then free and disjoint
+    /// from the one just placed, and the board stays symmetric, so the second player always has
+    /// a move, and the value is 0. A cell is its own image only at the centre of an odd by odd
+    /// board, and a domino only across the centre of a board with one side even and one odd
+    /// (the two middle cells of the odd side's middle line); both contain the cell in row
+    /// `rows / 2`, column `cols / 2`, and on a symmetric board the other cell of such a domino
+    /// is free exactly when that one is. So: rows and columns both even, or that cell taken.
     pub(crate) fn mirror_wins(self) -> bool {
         let (rows, cols) = (self.rows(), self.cols());
-        if rows % 2 != cols % 2 || self.turned() != self.bits {
-            return false;
-        }
-        rows % 2 == 0 || self.bits >> ((rows / 2) * cols + cols / 2) & 1 == 0
+        let centre_taken = self.bits >> ((rows / 2) * cols + cols / 2) & 1 == 0;
+        // The symmetry last: it costs the most, and most regions fail the first test.
+        ((rows % 2 == 0 && cols % 2 == 0) || centre_taken) && self.turned() == self.bits
     }
 }
 

@@ -147,6 +147,37 @@ impl Solver {
         Ok(total)
     }
 
+    /// Whether a board's Grundy value is `k`, found without the value where it can be: the
+    /// values of all its regions but the largest, then whether the largest has the one value
+    /// that makes the nim-sum `k` (Sprague–Grundy, CGT IV.1), by the pruned search
+    /// ([`Solver::value_in`]), which asks its options only what that question needs. For
+    /// `k = 0` this is who wins: a board of value 0 is a loss for the player to move. Two
+    /// equal regions cancel (CGT II.1).
+    pub(crate) fn has_value(&mut self, board: Region, k: u64, budget: &Budget) -> Result<bool, Exhausted> {
+        let mut parts = Vec::new();
+        board.reduced().grundy_regions(&mut parts, self.small.cells());
+        for part in &mut parts {
+            *part = self.key(*part);
+        }
+        parts.sort_unstable();
+        let mut i = 0;
+        while i + 1 < parts.len() {
+            if parts[i] == parts[i + 1] {
+                parts.drain(i..i + 2);
+            } else {
+                i += 1;
+            }
+        }
+        parts.sort_unstable_by_key(|p| (p.free(), *p));
+        let Some(largest) = parts.pop() else { return Ok(k == 0) };
+        let mut heap = k;
+        for part in parts {
+            heap ^= self.region_value(part, budget)?;
+        }
+        let Some(asked) = 1u128.checked_shl(heap as u32).filter(|_| heap < 128) else { return Ok(false) };
+        Ok(self.value_in(largest, asked, budget)? == Some(heap))
+    }
+
     /// The value of a region (in normal form, as every region searched), its top search shared
     /// with a helper thread (see [`parallel`]), or on this thread alone when no thread can be
     /// started.

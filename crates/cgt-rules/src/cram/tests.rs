@@ -87,3 +87,61 @@ fn plain_moves(rows: &Rows, _left: bool) -> Vec<Rows> {
     }
     out
 }
+
+#[test]
+fn is_zero_agrees_with_the_value() {
+    // Boards of up to 30 cells, one in six occupied: whether the value is 0, asked of a solver
+    // that has valued nothing and of one that has valued the board's regions before.
+    let mut rng = Rng(0x3c6e_f372_fe94_f82b);
+    let budget = Budget::unlimited();
+    let mut valued = super::Grundy::default();
+    let (mut zeros, mut others) = (0, 0);
+    for _ in 0..150 {
+        let text = random_rows(&mut rng, 5, 30, 6, &['#', '.', '.', '.', '.', '.']);
+        let board = Board::from_rows(&text).unwrap();
+        let value = valued.value(&board, &budget).unwrap();
+        assert_eq!(super::Grundy::default().is_zero(&board, &budget).unwrap(), value == 0, "{text:?}");
+        assert_eq!(valued.is_zero(&board, &budget).unwrap(), value == 0, "{text:?}");
+        if value == 0 { zeros += 1 } else { others += 1 }
+    }
+    assert!(zeros > 20 && others > 20, "{zeros} {others}");
+}
+
+#[test]
+fn the_mirror_strategy_on_whole_boards() {
+    // Boards that are their own half-turn image, against the plain mex: the second player's
+    // mirror (value 0) and the first player's centre domino and mirror (value not 0).
+    let mut rng = Rng(0xbb67_ae85_84ca_a73b);
+    let mut mex = super::Grundy::by_mex();
+    let budget = Budget::unlimited();
+    let mut claims = [0; 2];
+    for _ in 0..300 {
+        let (rows, cols) = (1 + rng.below(4) as usize, 1 + rng.below(5) as usize);
+        let n = rows * cols;
+        let mut cells = vec![b'#'; n];
+        for i in 0..n.div_ceil(2) {
+            if rng.below(4) != 0 {
+                cells[i] = b'.';
+                cells[n - 1 - i] = b'.';
+            }
+        }
+        let text: Vec<String> = cells.chunks(cols).map(|r| String::from_utf8(r.to_vec()).unwrap()).collect();
+        let board = Board::from_rows(&text).unwrap();
+        let value = mex.value(&board, &budget).unwrap();
+        if let Some(zero) = board.by_mirror() {
+            assert_eq!(value == 0, zero, "{text:?}");
+            claims[usize::from(zero)] += 1;
+        }
+    }
+    assert!(claims[0] > 20 && claims[1] > 50, "{claims:?}");
+    // Boards past the pruned search's 64 cells: settled at once.
+    let mut grundy = super::Grundy::default();
+    for (rows, cols, zero) in [(8, 10, true), (10, 10, true), (9, 10, false), (7, 12, false), (3, 30, false)] {
+        let board = Board::empty(rows, cols).unwrap();
+        assert_eq!(grundy.is_zero(&board, &budget).unwrap(), zero, "{rows}x{cols}");
+    }
+    assert_eq!(grundy.value(&Board::empty(8, 10).unwrap(), &budget).unwrap(), 0);
+    let mut centre_taken: Vec<String> = (0..9).map(|_| ".".repeat(9)).collect();
+    centre_taken[4].replace_range(4..5, "#");
+    assert!(grundy.is_zero(&Board::from_rows(&centre_taken).unwrap(), &budget).unwrap());
+}
