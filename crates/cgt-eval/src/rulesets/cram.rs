@@ -20,12 +20,13 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
     returns: Returns::Game,
     limits: "Exponential: boards and regions of at most 64 cells by Beling and Rogalski's pruned search on \
              bit boards (the top search of a large region on two threads when `--jobs` allows), larger \
-             regions by the mex over their options. On two cores of an Intel Xeon 5x6 takes about 0.05 s, 5x7 \
-             about 0.5 s and 5x8 about 1.4 s, while 6x6 takes a few hundredths of a second; a board of more than 64 cells that is its own \
-             half-turn image with both sides even or its centre taken is 0 at once (the mirror strategy). \
-             `outcome(cram[...])` and `cram[...] is X` ask whether the value is 0 without the value, for \
-             boards of 24 free cells or more: 5x7 in about 0.4 s and 7x7 (N) in about 4 minutes on one \
-             thread, boards with an even side and an odd one (6x7, 5x9) at once.",
+             regions by the mex over their options. On two cores of an Intel Xeon 5x6 takes about 0.05 s, \
+             5x7 about 0.5 s and 5x8 about 1.4 s, while 6x6 takes a few hundredths of a second; a board of \
+             more than 64 cells that is its own half-turn image with both sides even or its centre taken \
+             is 0 at once (the mirror strategy). `outcome(cram[...])` and `cram[...] is X` ask whether the \
+             value is 0 without the value, for boards of 24 free cells or more: 5x7 in about 0.25 s and \
+             7x7 (N) in about 3 minutes on two threads (0.5 s and 4 minutes on one), boards with an even \
+             side and an odd one (6x7, 5x9) at once.",
     source: "theory/sprague-grundy.md; WW ch. 23 (Cram); CGT IV.1; P. Beling, M. Rogalski, \"On pruning \
              search trees of impartial games\", Artificial Intelligence 283 (2020).",
     eval,

@@ -133,13 +133,14 @@ impl Solver {
     pub(crate) fn value(&mut self, board: Region, budget: &Budget) -> Result<u64, Exhausted> {
         let mut parts = Vec::new();
         board.reduced().grundy_regions(&mut parts, self.small.cells());
-        // Asking for the cores reads files (cgroup quotas), so only for a large region.
-        let two = || budget.threads() >= 2 && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
         let mut total = 0;
         for part in parts {
             let part = self.key(part);
-            total ^= if part.free() >= self.parallel_cells && two() {
-                self.region_value_shared(part, budget)?
+            total ^= if self.shares(part, budget) {
+                let Some(value) = self.region_value_shared(part, u64::MAX, budget)? else {
+                    unreachable!("every value is at most the limit, so the value comes");
+                };
+                value
             } else {
                 self.region_value(part, budget)?
             };
@@ -147,12 +148,22 @@ impl Solver {
         Ok(total)
     }
 
+    /// Whether the top search of a region is shared with a helper thread: a large region, and
+    /// two threads allowed on a machine with two cores (asking for the cores reads files,
+    /// cgroup quotas, so only for a large region).
+    fn shares(&self, region: Region, budget: &Budget) -> bool {
+        region.free() >= self.parallel_cells
+            && budget.threads() >= 2
+            && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
+    }
+
     /// Whether a board's Grundy value is `k`, found without the value where it can be: the
     /// values of all its regions but the largest, then whether the largest has the one value
     /// that makes the nim-sum `k` (Sprague–Grundy, CGT IV.1), by the pruned search
-    /// ([`Solver::value_in`]), which asks its options only what that question needs. For
-    /// `k = 0` this is who wins: a board of value 0 is a loss for the player to move. Two
-    /// equal regions cancel (CGT II.1).
+    /// ([`Solver::value_in`]), which asks its options only what that question needs, or for a
+    /// large region the search on two threads asked for its value up to that one. For `k = 0`
+    /// this is who wins: a board of value 0 is a loss for the player to move. Two equal
+    /// regions cancel (CGT II.1).
     pub(crate) fn has_value(&mut self, board: Region, k: u64, budget: &Budget) -> Result<bool, Exhausted> {
         let mut parts = Vec::new();
         board.reduced().grundy_regions(&mut parts, self.small.cells());
@@ -174,16 +185,23 @@ impl Solver {
         for part in parts {
             heap ^= self.region_value(part, budget)?;
         }
-        let Some(asked) = 1u128.checked_shl(heap as u32).filter(|_| heap < 128) else { return Ok(false) };
-        Ok(self.value_in(largest, asked, budget)? == Some(heap))
+        // A region of at most 64 cells has at most 112 options, so a value below 128.
+        if heap >= 128 {
+            return Ok(false);
+        }
+        if self.shares(largest, budget) {
+            return Ok(self.region_value_shared(largest, heap, budget)? == Some(heap));
+        }
+        Ok(self.value_in(largest, 1 << heap, budget)? == Some(heap))
     }
 
-    /// The value of a region (in normal form, as every region searched), its top search shared
-    /// with a helper thread (see [`parallel`]), or on this thread alone when no thread can be
-    /// started.
-    fn region_value_shared(&mut self, region: Region, budget: &Budget) -> Result<u64, Exhausted> {
+    /// The value of a region (in normal form, as every region searched) when it is at most
+    /// `limit` (below 128, or `u64::MAX` for any value), `None` when it is more, its top
+    /// search shared with a helper thread (see [`parallel`]), or on this thread alone when no
+    /// thread can be started.
+    fn region_value_shared(&mut self, region: Region, limit: u64, budget: &Budget) -> Result<Option<u64>, Exhausted> {
         if let Some(v) = self.known(region) {
-            return Ok(u64::from(v));
+            return Ok(Some(u64::from(v)));
         }
         let Ok(Options { values, lists, .. }) = self.open_options(region, Values::MAX) else {
             unreachable!("every value is asked for, so the options are all listed");
@@ -197,13 +215,19 @@ impl Solver {
             options.push(parallel::Asked { heap, part: lists.parts[end - 1] });
         }
         self.spare.push(lists);
-        match parallel::region_value(self, options, values, budget) {
+        match parallel::region_value(self, options, values, limit, budget) {
             Some(value) => {
                 let value = value?;
+                if value > limit {
+                    // Every value up to the limit is some option's: none is the region's.
+                    self.exclude(region, lowest(limit as u32 + 1));
+                    return Ok(None);
+                }
                 self.record_value(region, value, budget)?;
-                Ok(value)
+                Ok(Some(value))
             }
-            None => self.region_value(region, budget),
+            None if limit == u64::MAX => self.region_value(region, budget).map(Some),
+            None => self.value_in(region, lowest(limit as u32 + 1), budget),
         }
     }
 

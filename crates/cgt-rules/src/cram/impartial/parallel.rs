@@ -3,8 +3,10 @@
 //! their value is k (nim-added to the values of their smaller regions), and the options are
 //! shared out between the two threads as they become free. A round ends when some option has
 //! the value k (then the next round asks about k + 1) or when every option has said that it is
-//! not k (then k is the value). Each thread keeps its own tables: the answers are exact
-//! whichever thread gives them, so the value never depends on the timing, only the time does.
+//! not k (then k is the value). A search asked only whether the value is at most some limit
+//! (`Solver::has_value`) also ends as soon as k passes the limit, and the thread still
+//! searching is stopped. Each thread keeps its own tables: the answers are exact whichever
+//! thread gives them, so the value never depends on the timing, only the time does.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
@@ -43,7 +45,10 @@ struct Round {
     /// The values of options (those known so far).
     values: Values,
     options: Vec<(Asked, Status)>,
-    /// Set when the search is over: the value, or why it stopped.
+    /// The search ends once `k` passes this: the value is then more than the limit.
+    limit: u64,
+    /// Set when the search is over: the value (or a number above the limit, when the value
+    /// is), or why it stopped.
     result: Option<Result<u64, Exhausted>>,
 }
 
@@ -85,10 +90,14 @@ impl Share {
 }
 
 impl Round {
-    /// Moves on past the values that options are known to have.
+    /// Moves on past the values that options are known to have; past the limit, the search
+    /// is over.
     fn advance(&mut self) {
         while self.values >> self.k.min(127) & 1 == 1 && self.k < 128 {
             self.k += 1;
+        }
+        if self.k > self.limit && self.result.is_none() {
+            self.result = Some(Ok(self.k));
         }
     }
 
@@ -128,10 +137,21 @@ impl Round {
     }
 }
 
+/// Which thread asks, and from which end of the list of options.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Thread {
+    /// The caller's thread, from the front.
+    Main,
+    /// The helper thread: its search may be stopped alone (its option goes back to the list).
+    Helper { from_back: bool },
+}
+
 /// The shared state and the signal that it changed.
 struct Shared {
     round: Mutex<Round>,
     changed: Condvar,
+    /// Set once the result is in: it stops the other thread's search.
+    stop: Arc<AtomicBool>,
 }
 
 impl Shared {
@@ -139,8 +159,9 @@ impl Shared {
         self.round.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Asks options until the search is over. The helper thread works from the back of the list.
-    fn work(&self, solver: &mut Solver, budget: &Budget, from_back: bool) {
+    /// Asks options until the search is over.
+    fn work(&self, solver: &mut Solver, budget: &Budget, thread: Thread) {
+        let from_back = thread == Thread::Helper { from_back: true };
         loop {
             solver.sync();
             let job = {
@@ -174,10 +195,15 @@ impl Shared {
                 _ => round.k,
             };
             match answer {
-                Ok(value) => round.answer(i, asked_k, value),
+                Ok(value) => {
+                    round.answer(i, asked_k, value);
+                    if round.result.is_some() {
+                        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
                 // The helper gives up alone (its half of the memory, or told to stop); the
                 // option goes back to the list.
-                Err(_) if from_back => {
+                Err(_) if thread != Thread::Main => {
                     round.options[i].1 = Status::Open;
                     self.changed.notify_all();
                     return;
@@ -193,25 +219,27 @@ impl Shared {
 
 /// The value of a region whose options are `options` (with `values`, those of the options whose
 /// regions all have known values), searched on this thread with `solver` and on a helper thread
-/// with a solver of its own; `None` when no helper thread can be started (then the caller
-/// searches alone).
+/// with a solver of its own, or a number above `limit` when the value is above it; `None` when
+/// no helper thread can be started (then the caller searches alone).
 pub(super) fn region_value(
     solver: &mut Solver,
     options: Vec<Asked>,
     values: Values,
+    limit: u64,
     budget: &Budget,
 ) -> Option<Result<u64, Exhausted>> {
     let options = options.into_iter().map(|a| (a, Status::Open)).collect();
-    let mut round = Round { k: 0, values, options, result: None };
+    let mut round = Round { k: 0, values, options, limit, result: None };
     round.advance();
-    if round.options.is_empty() {
+    if round.options.is_empty() || round.result.is_some() {
         return Some(Ok(round.k));
     }
-    let shared = Shared { round: Mutex::new(round), changed: Condvar::new() };
     let stop = Arc::new(AtomicBool::new(false));
+    let shared = Shared { round: Mutex::new(round), changed: Condvar::new(), stop: stop.clone() };
     let half = budget.memory() / 2;
     let helper_budget = budget.for_helper(half, stop.clone());
-    let main_budget = budget.with_memory(half);
+    // The main thread stops too when the helper's answer ends the search early.
+    let main_budget = budget.for_helper(half, stop.clone());
     let pool = Pool::default();
     let link = |me| Share { pool: pool.clone(), me, taken: 0, found: Vec::new() };
     let helper_share = link(1);
@@ -219,13 +247,16 @@ pub(super) fn region_value(
         let shared = &shared;
         let helper = std::thread::Builder::new().spawn_scoped(scope, move || {
             let mut helper_solver = Solver { share: Some(helper_share), ..Solver::default() };
-            shared.work(&mut helper_solver, &helper_budget, true);
+            // For the whole value every option is asked, and the helper starts from the other
+            // end; asked only up to a limit, the search often ends at one of the first (easiest)
+            // options, so both threads start there.
+            shared.work(&mut helper_solver, &helper_budget, Thread::Helper { from_back: limit == u64::MAX });
         });
         if helper.is_err() {
             return None;
         }
         solver.share = Some(link(0));
-        shared.work(solver, &main_budget, false);
+        shared.work(solver, &main_budget, Thread::Main);
         solver.share = None;
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
         let result = shared.lock().result.unwrap_or(Err(Exhausted::Cancelled));
@@ -240,7 +271,7 @@ mod tests {
     fn round(heaps: &[u64]) -> Round {
         let part = Region::new(1, 2, 0b11).expect("a domino fits in 1x2");
         let options = heaps.iter().map(|&heap| (Asked { heap, part }, Status::Open)).collect();
-        Round { k: 0, values: 0, options, result: None }
+        Round { k: 0, values: 0, options, limit: u64::MAX, result: None }
     }
 
     /// The rounds by hand: option 2 (heap 3) has the value 1, option 1 the value 0, option 0

@@ -295,15 +295,42 @@ fn two_threads_agree_with_the_mex() {
     }
 }
 
+/// Whether the value is 0 by the top search on two threads, which stops as soon as an option
+/// of value 0 shows (the other thread's search is then stopped), against the mex: with one
+/// table for all boards, after their values are known, and with a new one for each; and with
+/// a board's values asked first, so that the search may stop a thread that had more to do.
+#[test]
+fn two_threads_decide_zero_as_the_mex() {
+    let boards = random_boards(0x5be0_cd19_137e_2179, 240, 5, 5);
+    let budget = Budget::unlimited().with_threads(2);
+    let mut mex = Grundy::by_mex();
+    let mut shared = Grundy::parallel_from(4);
+    let (mut zeros, mut others) = (0, 0);
+    for (i, b) in boards.iter().enumerate() {
+        let want = mex.value(b, &budget).unwrap() == 0;
+        assert_eq!(Grundy::parallel_from(4).is_zero(b, &budget).unwrap(), want, "{b:?}");
+        assert_eq!(shared.is_zero(b, &budget).unwrap(), want, "{b:?}");
+        if i % 3 == 0 {
+            assert_eq!(shared.value(b, &budget).unwrap() == 0, want, "{b:?}");
+            assert_eq!(shared.is_zero(b, &budget).unwrap(), want, "{b:?}");
+        }
+        if want { zeros += 1 } else { others += 1 }
+    }
+    assert!(zeros > 20 && others > 20, "{zeros} {others}");
+}
+
 /// Two threads stop at the deadline and when cancelled, and say why.
 #[test]
 fn two_threads_stop_at_the_budget() {
     let board = Board::empty(5, 7).unwrap();
     let late = Budget::new(std::time::Duration::from_millis(20), usize::MAX).with_threads(2);
     assert_eq!(Grundy::parallel_from(4).value(&board, &late), Err(cgt_core::Exhausted::Time));
+    let late = Budget::new(std::time::Duration::from_millis(20), usize::MAX).with_threads(2);
+    assert_eq!(Grundy::parallel_from(4).is_zero(&board, &late), Err(cgt_core::Exhausted::Time));
     let cancelled = Budget::unlimited().with_threads(2);
     cancelled.cancel_flag().store(true, std::sync::atomic::Ordering::Relaxed);
     assert_eq!(Grundy::parallel_from(4).value(&board, &cancelled), Err(cgt_core::Exhausted::Cancelled));
+    assert_eq!(Grundy::parallel_from(4).is_zero(&board, &cancelled), Err(cgt_core::Exhausted::Cancelled));
 }
 
 /// The table of excluded values grows from 2^EXCLUDED_FIRST_BITS slots as searches fill it; an entry may be lost
