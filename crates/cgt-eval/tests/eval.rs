@@ -213,3 +213,23 @@ fn cram_outcomes_by_search() {
         "##]],
     );
 }
+
+#[test]
+fn a_board_that_gives_up_points_to_its_outcome_search() {
+    // A whole statement of a ruleset with an outcome search says that `outcome(...)` still
+    // answers; inside a sum, or for a ruleset without one, the hint is the usual one.
+    let config = Config { time: std::time::Duration::ZERO, ..Config::default() };
+    let reports = evaluate("domineering[8x8]\ncram[7x7]\ndomineering[8x8] + 1\nkayles[5] + cram[7x7]\n", &config);
+    let hints: Vec<String> = reports.iter().map(|r| r.diagnostics[0].hint.clone().unwrap_or_default()).collect();
+    assert!(reports.iter().all(|r| r.gave_up()), "{reports:?}");
+    assert!(
+        hints[0].contains("`outcome(domineering[8x8])`, which searches who wins without the value"),
+        "{}",
+        hints[0]
+    );
+    assert!(hints[1].contains("`outcome(cram[7x7])`"), "{}", hints[1]);
+    for hint in &hints[2..] {
+        assert!(!hint.contains("outcome("), "{hint}");
+        assert!(hint.starts_with("raise the budget"), "{hint}");
+    }
+}

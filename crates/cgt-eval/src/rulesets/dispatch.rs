@@ -39,8 +39,25 @@ impl Session {
         (row.search)(self, r, &e.span, ctx)
     }
 
-    /// Evaluates a ruleset position through its row.
+    /// Evaluates a ruleset position through its row. A whole statement that gives up on its
+    /// value, of a ruleset with an outcome search, says that `outcome(...)` can still tell who
+    /// wins.
     pub(crate) fn ruleset(&mut self, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
+        self.ruleset_value(r, span, ctx).map_err(|mut d| {
+            let searched = OUTCOME_ROWS.iter().any(|row| row.ruleset == r.name.node);
+            if d.code == cgt_syntax::Code::Budget && searched && ctx.is_top(span) {
+                let position = ctx.src.get(span.clone()).unwrap_or_default();
+                d.hint = Some(format!(
+                    "raise the budget with `cgt eval --budget 60s,8GiB`, or ask `outcome({position})`, which \
+                     searches who wins without the value"
+                ));
+            }
+            d
+        })
+    }
+
+    /// Evaluates a ruleset position through its row, with a `let` name in its brackets.
+    fn ruleset_value(&mut self, r: &Ruleset, span: &Span, ctx: &Ctx) -> EvalResult<Computed> {
         let Some(bound) = self.bound_ruleset(r) else { return self.ruleset_as_written(r, span, ctx) };
         // A word in the brackets that is also a `let` name holding a whole number (`kayles[k]`)
         // is read as that number. When that reading is not a position but the words as
