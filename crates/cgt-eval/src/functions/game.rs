@@ -29,8 +29,9 @@ pub(crate) const OUTCOME: FunctionDef = FunctionDef {
              Amazons 4x4 with one amazon each in about 1 s; Kings 4x4 of alternating stones in about 1.5 s; \
              Fission and Ski Jumps boards whose values take minutes in a hundredth to a tenth of a second. \
              For a Cram board of 24 free cells or more, whether its value is 0, by the pruned search asked \
-             only that: 5x7 in about 0.25 s; a board with an even side and an odd one (6x7, 5x9, 9x10) at once \
-             (the centre domino, then the mirror strategy), as is any board that is its own half-turn image.",
+             only that: 5x7 in about 0.25 s; a board with an even side and an odd one (6x7, 4x9, 9x10) at once \
+             (the centre domino, then the mirror strategy), as is a board that is its own half-turn image \
+             with both sides even or its centre taken (0).",
     source: "theory/canonical-forms.md; LiP (outcome classes); CGT II.1; CGT II.2 (dominated options: moves \
              the search leaves out); N. Bullock, \"Domineering: solving \
              large combinatorial search spaces\", ICGA Journal 25 (2002) (safe moves); D. M. Breuker, J. W. \

@@ -25,8 +25,8 @@ pub(crate) const ROW: RulesetDef = RulesetDef {
              more than 64 cells that is its own half-turn image with both sides even or its centre taken \
              is 0 at once (the mirror strategy). `outcome(cram[...])` and `cram[...] is X` ask whether the \
              value is 0 without the value, for boards of 24 free cells or more: 5x7 in about 0.25 s and \
-             7x7 (N) in about 3 minutes on two threads (0.5 s and 4 minutes on one), boards with an even \
-             side and an odd one (6x7, 5x9) at once.",
+             7x7 (N) in about 3 minutes on two threads (0.5 s and 4 minutes on one), 5x9 in about 12 s, \
+             boards with an even side and an odd one (6x7, 4x9) at once.",
     source: "theory/sprague-grundy.md; WW ch. 23 (Cram); CGT IV.1; P. Beling, M. Rogalski, \"On pruning \
              search trees of impartial games\", Artificial Intelligence 283 (2020).",
     eval,
